@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** App metadata (spec 3: gtagId, also spelled gtagID by older clients). */
+export const appMetaSchema = z
+  .object({
+    gtagId: z.string().nullable(),
+  })
+  .meta({ id: 'AppMeta' });
+
+export type AppMeta = z.infer<typeof appMetaSchema>;
+
+export const updateAppMetaSchema = z.object({
+  gtagId: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^[A-Za-z0-9-]*$/, 'Only letters, digits and hyphens.')
+    .nullable(),
+});
+
+export const pageKeySchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'Lower-case letters, digits and hyphens.');
+
+/** Page metadata (spec 3: title and description). */
+export const pageMetaSchema = z
+  .object({
+    page: z.string(),
+    title: z.string(),
+    description: z.string(),
+  })
+  .meta({ id: 'PageMeta' });
+
+export type PageMeta = z.infer<typeof pageMetaSchema>;
+
+export const updatePageMetaSchema = z.object({
+  title: z.string().trim().min(1).max(120),
+  description: z.string().trim().max(300),
+});
+
+/** Default page description (spec 1). */
+export const defaultDescription =
+  'A GNSS correction platform providing accurate real-time RTK and RINEX post-processing data on demand.';
