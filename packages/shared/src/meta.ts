@@ -43,3 +43,15 @@ export const updatePageMetaSchema = z.object({
 /** Default page description (spec 1). */
 export const defaultDescription =
   'A GNSS correction platform providing accurate real-time RTK and RINEX post-processing data on demand.';
+
+/** Titles of the portal's pages, used until an admin sets page metadata of its own. */
+export const defaultPageTitles: Record<string, string> = {
+  dashboard: 'Dashboard',
+  marketplace: 'Marketplace',
+  map: 'Map',
+  accounts: 'NTRIP Accounts',
+  subscriptions: 'Subscriptions',
+  credits: 'Credits',
+  settings: 'Settings',
+  checkout: 'Checkout',
+};

@@ -1,0 +1,62 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+describe('serving the built web app', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'fixpoint-dist-'));
+  let t: TestApp;
+  beforeAll(async () => {
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Fixpoint</title><div id="root"></div>');
+    writeFileSync(join(dist, 'assets', 'index-3f2a1b.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
+    t = await createTestApp({ WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const res = await t.app.inject({ url: '/assets/index-3f2a1b.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('revalidates other files', async () => {
+    const res = await t.app.inject({ url: '/favicon.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/', '/dashboard', '/admin/feed/42', '/settings/billing?tab=1'])('answers %s with index.html', async (url) => {
+    const res = await t.app.inject({ url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('keeps API misses and non-GET page requests as JSON 404s', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/unknown'],
+      ['DELETE', '/dashboard'],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('NOT_FOUND');
+    }
+  });
+});
+
+describe('without a web build', () => {
+  it('says how to build it', async () => {
+    const t = await createTestApp({ WEB_DIST_DIR: '/nonexistent-dist' });
+    const res = await t.app.inject({ url: '/dashboard' });
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toContain('npm run build');
+    await t.close();
+  });
+});
