@@ -1,0 +1,8 @@
+/** The one registry of client routes; components link through it, never through string literals. */
+export const paths = {
+  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  marketplace: { path: '/marketplace', getHref: () => '/marketplace' },
+  login: { path: '/login', getHref: () => '/login' },
+  signup: { path: '/signup', getHref: () => '/signup' },
+  register: { path: '/register', getHref: () => '/register' },
+} as const;

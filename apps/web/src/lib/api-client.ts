@@ -1,0 +1,47 @@
+import type { ErrorResponse } from '@fixpoint/shared';
+
+/** A failed API call, carrying the server's `{ code, message, requestId }`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly requestId?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Query = Record<string, string | number | boolean | (string | number)[] | undefined>;
+
+function toSearch(query: Query | undefined) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue;
+    // The spec sends array query parameters repeated: ?id=1&id=2.
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+export async function apiRequest<T>(
+  path: string,
+  { method = 'GET', query, body, signal }: { method?: string; query?: Query; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  const response = await fetch(`/api${path}${toSearch(query)}`, {
+    method,
+    signal,
+    credentials: 'include',
+    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const data: unknown = text ? JSON.parse(text) : undefined;
+  if (!response.ok) {
+    const error = (data ?? {}) as Partial<ErrorResponse>;
+    throw new ApiError(response.status, error.code ?? 'INTERNAL', error.message ?? response.statusText, error.requestId);
+  }
+  return data as T;
+}

@@ -1,0 +1,38 @@
+import i18next, { type Resource } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+
+export const supportedLanguages = ['en'] as const;
+
+/**
+ * i18next as the spec describes: detection from query string, cookie, local storage, session storage, browser and
+ * html tag; cached in local storage; files per language and namespace from /locales; English fallback; missing keys
+ * never sent anywhere. Tests pass `resources` to skip the network.
+ */
+export function initI18n(resources?: Resource) {
+  const instance = i18next.createInstance();
+  if (!resources) instance.use(HttpBackend);
+  instance.use(LanguageDetector).use(initReactI18next);
+  void instance.init({
+    resources,
+    fallbackLng: 'en',
+    supportedLngs: [...supportedLanguages],
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly',
+    saveMissing: false,
+    interpolation: { escapeValue: false },
+    detection: {
+      order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+      lookupQuerystring: 'lng',
+      caches: ['localStorage'],
+    },
+    // Spec 9: up to 10 parallel reads, 5 retries, 350 ms initial retry delay.
+    maxParallelReads: 10,
+    maxRetries: 5,
+    retryTimeout: 350,
+    backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+    react: { useSuspense: true },
+  });
+  return instance;
+}
