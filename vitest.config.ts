@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { reportersFor } from './vitest.reporters';
 
 // One run for every workspace's unit and integration tests. Browser tests have their own config (e2e/).
 export default defineConfig({
   test: {
+    reporters: reportersFor('unit'),
     projects: ['packages/*', 'apps/*'],
   },
 });

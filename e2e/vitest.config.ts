@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { reportersFor } from '../vitest.reporters';
 
 // Browser tests: the real built server on a temporary data folder, driven in Debian's Chromium.
 export default defineConfig({
   test: {
+    reporters: reportersFor('e2e'),
     name: 'e2e',
     include: ['e2e/**/*.test.ts'],
     environment: 'node',

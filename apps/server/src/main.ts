@@ -19,7 +19,10 @@ async function main() {
   await database.migrate();
 
   const app = await buildApp({ env, database, logger: createLoggerOptions(env) });
-  app.log.info({ database: database.kind, dataDir: database.kind === 'pglite' ? env.DATA_DIR : undefined }, 'database ready');
+  app.log.info(
+    { database: database.kind, dataDir: database.kind === 'pglite' ? env.DATA_DIR : undefined },
+    'database ready',
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -45,7 +45,11 @@ describe('the one error handler', () => {
   it('sends an AppError as { code, message, requestId } with its status', async () => {
     const res = await app.inject({ url: '/app-error' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'CONFLICT', message: 'This name is already taken.', requestId: expect.any(String) });
+    expect(res.json()).toEqual({
+      code: 'CONFLICT',
+      message: 'This name is already taken.',
+      requestId: expect.any(String),
+    });
   });
 
   it('hides 5xx details from the caller and logs them', async () => {

@@ -14,7 +14,8 @@ const codeByStatus: Record<number, ErrorCode> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
-const internalMessage = 'Something went wrong on our side. Please try again; if it keeps happening, quote the request id.';
+const internalMessage =
+  'Something went wrong on our side. Please try again; if it keeps happening, quote the request id.';
 
 /** The one error handler: every failure leaves as `{ code, message, requestId }`; 5xx details stay in the log. */
 export function registerErrorHandling(app: FastifyInstance) {

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { AppLayout } from '../components/layouts/app-layout';
 import { ErrorPage } from '../components/error-page';
+import { AppLayout } from '../components/layouts/app-layout';
 import { paths } from '../config/paths';
 import { DashboardRoute } from './routes/dashboard';
 

@@ -28,20 +28,33 @@ function toSearch(query: Query | undefined) {
 
 export async function apiRequest<T>(
   path: string,
-  { method = 'GET', query, body, signal }: { method?: string; query?: Query; body?: unknown; signal?: AbortSignal } = {},
+  {
+    method = 'GET',
+    query,
+    body,
+    signal,
+  }: { method?: string; query?: Query; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {
   const response = await fetch(`/api${path}${toSearch(query)}`, {
     method,
     signal,
     credentials: 'include',
-    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    headers:
+      body === undefined
+        ? { accept: 'application/json' }
+        : { accept: 'application/json', 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
   const data: unknown = text ? JSON.parse(text) : undefined;
   if (!response.ok) {
     const error = (data ?? {}) as Partial<ErrorResponse>;
-    throw new ApiError(response.status, error.code ?? 'INTERNAL', error.message ?? response.statusText, error.requestId);
+    throw new ApiError(
+      response.status,
+      error.code ?? 'INTERNAL',
+      error.message ?? response.statusText,
+      error.requestId,
+    );
   }
   return data as T;
 }

@@ -15,10 +15,8 @@ const pageParams = z.object({ page: pageKeySchema });
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
 export const metaRoutes: FastifyPluginAsyncZod<{ metaService: MetaService }> = async (app, { metaService }) => {
-  app.get(
-    '/meta',
-    { schema: { tags: ['meta'], summary: 'App metadata', response: { 200: appMetaSchema } } },
-    () => metaService.getAppMeta(),
+  app.get('/meta', { schema: { tags: ['meta'], summary: 'App metadata', response: { 200: appMetaSchema } } }, () =>
+    metaService.getAppMeta(),
   );
 
   app.put(

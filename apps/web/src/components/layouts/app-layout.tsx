@@ -37,7 +37,12 @@ export function AppLayout() {
             </Anchor>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <Button variant="subtle" leftSection={<IconMapPin size={18} />} onClick={() => navigate(paths.marketplace.getHref())} visibleFrom="sm">
+            <Button
+              variant="subtle"
+              leftSection={<IconMapPin size={18} />}
+              onClick={() => navigate(paths.marketplace.getHref())}
+              visibleFrom="sm"
+            >
               {t('nav.networkCoverage')}
             </Button>
             <Button onClick={() => navigate(paths.login.getHref())}>{t('nav.logIn')}</Button>

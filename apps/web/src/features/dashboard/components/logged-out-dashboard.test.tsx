@@ -2,13 +2,20 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, stubApi } from '../../../testing/render';
 
-const healthy = { status: 'ok', version: '0.0.0', uptimeSeconds: 1, database: { kind: 'pglite', reachable: true, latencyMs: 1 } };
+const healthy = {
+  status: 'ok',
+  version: '0.0.0',
+  uptimeSeconds: 1,
+  database: { kind: 'pglite', reachable: true, latencyMs: 1 },
+};
 
 describe('logged-out dashboard', () => {
   it('shows the heading, the three ways in and the live service status', async () => {
     stubApi((url) => (url.pathname === '/api/health' ? { body: healthy } : undefined));
     renderApp('/dashboard');
-    expect(await screen.findByRole('heading', { level: 1, name: 'RTK corrections for every rover' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'RTK corrections for every rover' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Check network coverage' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('service-status')).toHaveTextContent('All systems operational'));
@@ -18,7 +25,10 @@ describe('logged-out dashboard', () => {
   it('reports a degraded service from a 503 health answer', async () => {
     stubApi((url) =>
       url.pathname === '/api/health'
-        ? { status: 503, body: { ...healthy, status: 'degraded', database: { kind: 'pglite', reachable: false, latencyMs: null } } }
+        ? {
+            status: 503,
+            body: { ...healthy, status: 'degraded', database: { kind: 'pglite', reachable: false, latencyMs: null } },
+          }
         : undefined,
     );
     renderApp('/dashboard');

@@ -7,7 +7,13 @@ import { useHealth } from '../api/get-health';
 export function ServiceStatus() {
   const { t } = useTranslation();
   const health = useHealth();
-  const state = health.data?.status ?? (health.error instanceof ApiError && health.error.status === 503 ? 'degraded' : health.isError ? 'unreachable' : 'unknown');
+  const state =
+    health.data?.status ??
+    (health.error instanceof ApiError && health.error.status === 503
+      ? 'degraded'
+      : health.isError
+        ? 'unreachable'
+        : 'unknown');
   const color = { ok: 'green', degraded: 'yellow', unreachable: 'red', unknown: 'gray' }[state];
   return (
     <Group gap="xs" aria-live="polite">
