@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { reportersFor } from '../vitest.reporters';
+import { reportersFor } from '../vitest.reporters.ts';
 
 // Browser tests: the real built server on a temporary data folder, driven in Debian's Chromium.
 export default defineConfig({

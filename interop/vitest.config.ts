@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { reportersFor } from '../vitest.reporters';
+import { reportersFor } from '../vitest.reporters.ts';
 
 // The interop suite: tests that read ../shared/testdata or drive Debian peers (str2str, curl).
 // Not part of `npm test` (a fresh clone has no ../shared); `.ci/run` runs it with `npm run test:interop`.

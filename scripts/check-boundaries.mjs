@@ -21,7 +21,8 @@ const packageDirs = Object.fromEntries(
   }),
 );
 
-const importPattern = /(?:^|[\s;])(?:import|export)\b[^'"`]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm;
+const importPattern =
+  /(?:^|[\s;])(?:import|export)\b[^'"`]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm;
 
 function* sourceFiles(dir) {
   let entries;
@@ -53,7 +54,9 @@ for (const [workspace, may] of Object.entries(allowed)) {
       if (specifier.startsWith('.')) target = workspaceOf(resolve(dirname(file), specifier));
       else if (specifier.startsWith('@fixpoint/')) target = packageDirs[specifier.split('/').slice(0, 2).join('/')];
       if (target && target !== workspace && !may.includes(target)) {
-        problems.push(`${file}: imports ${specifier} (${target}); ${workspace} may import only ${may.join(', ') || 'nothing of ours'}`);
+        problems.push(
+          `${file}: imports ${specifier} (${target}); ${workspace} may import only ${may.join(', ') || 'nothing of ours'}`,
+        );
       }
     }
   }

@@ -24,6 +24,8 @@ export interface DatabaseHandle {
   /** Round-trip time of a trivial query in ms; throws when the database is unreachable. */
   ping(): Promise<number>;
   close(): Promise<void>;
+  /** PGlite only: the whole data folder as a tarball, to start test databases from. */
+  dumpSnapshot(): Promise<Uint8Array>;
 }
 
 export type DatabaseOptions =
@@ -44,7 +46,15 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     // PGlite creates only the last folder of its path.
     mkdirSync(dirname(resolve(dataDir)), { recursive: true });
   }
-  const client = dataDir ? new PGlite(resolve(dataDir)) : new PGlite();
+  return wrapPglite(dataDir ? new PGlite(resolve(dataDir)) : new PGlite());
+}
+
+/** An in-memory PGlite started from a snapshot made by `dumpSnapshot()`. */
+export function openPgliteSnapshot(snapshot: Uint8Array): Promise<DatabaseHandle> {
+  return wrapPglite(new PGlite({ loadDataDir: new Blob([snapshot]) }));
+}
+
+async function wrapPglite(client: PGlite): Promise<DatabaseHandle> {
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {
@@ -53,6 +63,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => timeQuery(db as unknown as Database),
     close: () => client.close(),
+    dumpSnapshot: async () => new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer()),
   };
 }
 
@@ -67,6 +78,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     migrate: () => migrateNodePg(db, { migrationsFolder }),
     ping: () => timeQuery(db as unknown as Database),
     close: () => pool.end(),
+    dumpSnapshot: () => Promise.reject(new Error('snapshots are a PGlite feature')),
   };
 }
 

@@ -1,6 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
-import { type DatabaseHandle, openDatabase } from './client';
+import { type DatabaseHandle, migrationsFolder, openDatabase, openPgliteSnapshot } from './client';
 
 /**
  * A fresh, migrated database for one test file: a new database on the PostgreSQL server named by
@@ -8,11 +11,7 @@ import { type DatabaseHandle, openDatabase } from './client';
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const handle = await openDatabase({});
-    await handle.migrate();
-    return handle;
-  }
+  if (!serverUrl) return openMigratedPglite();
 
   const name = `fixpoint_test_${randomBytes(6).toString('hex')}`;
   await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
@@ -37,4 +36,29 @@ async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promi
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A fresh PGlite starts in about 3 s; one loaded from a migrated snapshot in about 0.5 s. The snapshot is kept in
+ * the temp folder, keyed by the migrations' content, and written atomically so parallel test workers can share it.
+ */
+async function openMigratedPglite(): Promise<DatabaseHandle> {
+  const snapshot = join(tmpdir(), `fixpoint-pglite-${migrationsHash()}.tar`);
+  if (existsSync(snapshot)) return openPgliteSnapshot(readFileSync(snapshot));
+
+  const handle = await openDatabase({});
+  await handle.migrate();
+  const partial = `${snapshot}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(partial, await handle.dumpSnapshot());
+  renameSync(partial, snapshot);
+  return handle;
+}
+
+function migrationsHash() {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
+    const path = join(migrationsFolder, file);
+    if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(path));
+  }
+  return hash.digest('hex').slice(0, 16);
 }

@@ -216,7 +216,12 @@ function writeCells(writer: BitWriter, cells: Cell[]): void {
 }
 
 /** The fine field for a full range: its difference from the rough range in `unit`s, or the invalid marker. */
-function fineValue(rangeMs: number | null | undefined, roughUnits: number | null, unit: number, invalid: number): number {
+function fineValue(
+  rangeMs: number | null | undefined,
+  roughUnits: number | null,
+  unit: number,
+  invalid: number,
+): number {
   if (!isFiniteNumber(rangeMs) || roughUnits === null) return invalid;
   const fine = Math.round((rangeMs - roughUnits * ROUGH_RANGE_UNIT) / unit);
   if (fine <= invalid || fine >= -invalid) {

@@ -46,8 +46,8 @@ export function geodeticToEcef({ latitude, longitude, height }: Geodetic): Ecef 
 }
 
 /**
- * Bowring's method iterated on the reduced latitude: three rounds reach well below a millimetre anywhere from the
- * Earth's centre region to orbit, and unlike the textbook h = p / cos(lat) - N it stays exact at the poles.
+ * Bowring's method iterated on the reduced latitude: three rounds reach well below a millimetre from below the
+ * surface up to GNSS orbits (tested), and unlike the textbook h = p / cos(lat) - N the height stays exact at the poles.
  */
 export function ecefToGeodetic({ x, y, z }: Ecef): Geodetic {
   const p = Math.hypot(x, y);
@@ -73,7 +73,8 @@ export function greatCircleDistance(a: LatLon, b: LatLon): number {
   const dLat = toRadians(b.latitude - a.latitude);
   const dLon = toRadians(b.longitude - a.longitude);
   const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(toRadians(a.latitude)) * Math.cos(toRadians(b.latitude)) * Math.sin(dLon / 2) ** 2;
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(toRadians(a.latitude)) * Math.cos(toRadians(b.latitude)) * Math.sin(dLon / 2) ** 2;
   return 2 * MEAN_EARTH_RADIUS * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 

@@ -128,9 +128,14 @@ function readMask(reader: BitReader, width: number): number[] {
 const SATELLITE_BITS = [0, 10, 10, 10, 18, 36, 18, 36] as const;
 const CELL_BITS = [0, 15, 27, 42, 48, 63, 65, 80] as const;
 
-/** The payload length in bytes an MSM with this header must have; lets a caster spot malformed MSMs cheaply. */
-export function msmPayloadLength(header: MsmHeader): number {
+/**
+ * The payload bytes an MSM with this header needs for its content; lets a caster spot truncated MSMs cheaply. Real
+ * payloads may be longer: some receivers pad MSMs with zero bytes (the pyrtcm MIXED capture has up to 90).
+ */
+export function msmContentLength(header: MsmHeader): number {
   const bits =
-    header.headerBits + header.satellites.length * SATELLITE_BITS[header.level] + header.cellCount * CELL_BITS[header.level];
+    header.headerBits +
+    header.satellites.length * SATELLITE_BITS[header.level] +
+    header.cellCount * CELL_BITS[header.level];
   return Math.ceil(bits / 8);
 }

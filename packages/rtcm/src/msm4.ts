@@ -1,5 +1,5 @@
 import { BitReader } from './bits';
-import { decodeMsmHeader, type MsmHeader, msmPayloadLength } from './msm';
+import { decodeMsmHeader, type MsmHeader, msmContentLength } from './msm';
 
 /** Range fields are in light-milliseconds (1 ms = 299 792.458 m). */
 export const LIGHT_MS_METRES = 299_792.458;
@@ -49,10 +49,10 @@ export interface Msm4Message {
   satellites: Msm4Satellite[];
 }
 
-/** Decodes an MSM4 payload (1074, 1084, ...); null for other messages or a payload of the wrong length. */
+/** Decodes an MSM4 payload (1074, 1084, ...); null for other messages or a payload too short for its cells. */
 export function decodeMsm4(payload: Uint8Array): Msm4Message | null {
   const header = decodeMsmHeader(payload);
-  if (!header || header.level !== 4 || payload.length !== msmPayloadLength(header)) return null;
+  if (header?.level !== 4 || payload.length < msmContentLength(header)) return null;
   const reader = new BitReader(payload, header.headerBits);
   const roughRanges = readRoughRanges(reader, header.satellites.length);
   const cells = cellList(header);

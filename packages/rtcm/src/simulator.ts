@@ -1,8 +1,8 @@
 import type { Msm4Input, Msm4SatelliteInput } from './encoder';
-import { type Ecef, type Geodetic, ecefToGeodetic, geodeticToEcef } from './geodesy';
+import { type Ecef, ecefToGeodetic, type Geodetic, geodeticToEcef } from './geodesy';
 import { msmEpochTime } from './gnss-time';
+import { msmMessageType } from './msm';
 import { LIGHT_MS_METRES } from './msm4';
-import { type Constellation, msmMessageType } from './msm';
 
 // A toy sky for a simulated base station: circular orbits in evenly spaced planes, Earth rotation, an elevation mask,
 // and ranges with made-up but smooth atmospheric delays. It looks like a real MSM4 stream to a caster or a decoder;
@@ -98,7 +98,7 @@ export function simulateEpoch(options: SimulateEpochOptions): Msm4Input[] {
   const timeMs = typeof options.time === 'number' ? options.time : options.time.getTime();
   const constellations = options.constellations ?? DEFAULT_CONSTELLATIONS;
   return constellations.map((constellation, index) => ({
-    messageType: msmMessageType(constellation as Constellation, 4),
+    messageType: msmMessageType(constellation, 4),
     stationId: options.stationId,
     epochTime: msmEpochTime(constellation, timeMs),
     multipleMessage: index < constellations.length - 1,
@@ -133,8 +133,12 @@ function satellitePosition(orbit: OrbitModel, index: number, timeS: number): Ece
   const argument = ((slot * 360) / orbit.perPlane + plane * 15) * DEG + (2 * Math.PI * timeS) / orbit.periodS;
   const inclination = orbit.inclinationDeg * DEG;
   const inertial = {
-    x: orbit.radiusM * (Math.cos(argument) * Math.cos(node) - Math.sin(argument) * Math.cos(inclination) * Math.sin(node)),
-    y: orbit.radiusM * (Math.cos(argument) * Math.sin(node) + Math.sin(argument) * Math.cos(inclination) * Math.cos(node)),
+    x:
+      orbit.radiusM *
+      (Math.cos(argument) * Math.cos(node) - Math.sin(argument) * Math.cos(inclination) * Math.sin(node)),
+    y:
+      orbit.radiusM *
+      (Math.cos(argument) * Math.sin(node) + Math.sin(argument) * Math.cos(inclination) * Math.cos(node)),
     z: orbit.radiusM * Math.sin(argument) * Math.sin(inclination),
   };
   const earth = (EARTH_ROTATION_RAD_S * timeS) % (2 * Math.PI);

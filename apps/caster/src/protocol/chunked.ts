@@ -38,8 +38,11 @@ const FAILED = 10;
  * Streaming decoder for an HTTP/1.1 chunked body (an NTRIP 2.0 upload, or a v2 upstream in the relay).
  * `push` returns the data bytes as views into the pushed buffers, so nothing is copied or allocated per
  * byte. Bare LF line ends are accepted (RFC 7230 allows it), chunk extensions and trailers are skipped,
- * and bytes after the final `0\r\n\r\n` are ignored. Malformed input throws ChunkedDecodeError, and
- * every later push throws it again.
+ * and bytes after the final `0\r\n\r\n` are ignored.
+ *
+ * Malformed input does not throw: `push` still returns the data decoded before the bad byte (it was valid
+ * and a relay should forward it), sets `error`, and returns nothing from then on. Check `error` after
+ * each push and close the connection when it is set.
  */
 export class ChunkedDecoder {
   readonly #maxLineLength: number;
@@ -49,6 +52,7 @@ export class ChunkedDecoder {
   #digits = 0;
   #lineLength = 0;
   #remaining = 0;
+  #chunkCount = 0;
   #error: ChunkedDecodeError | undefined;
 
   constructor(options: ChunkedDecoderOptions = {}) {
@@ -61,11 +65,20 @@ export class ChunkedDecoder {
     return this.#state === ENDED;
   }
 
+  /** Set once the input is malformed; the decoder then ignores everything pushed. */
+  get error(): ChunkedDecodeError | undefined {
+    return this.#error;
+  }
+
+  /** Data chunks whose size line was read (the last, empty chunk not counted). */
+  get chunkCount(): number {
+    return this.#chunkCount;
+  }
+
   push(chunk: Buffer): Buffer[] {
-    if (this.#error) throw this.#error;
     const out: Buffer[] = [];
     let i = 0;
-    while (i < chunk.length && this.#state !== ENDED) {
+    while (i < chunk.length && this.#state !== ENDED && this.#state !== FAILED) {
       if (this.#state === DATA) {
         const take = Math.min(this.#remaining, chunk.length - i);
         out.push(chunk.subarray(i, i + take));
@@ -83,29 +96,37 @@ export class ChunkedDecoder {
   #step(byte: number): void {
     switch (this.#state) {
       case SIZE:
-        return this.#onSizeByte(byte);
+        this.#onSizeByte(byte);
+        break;
       case SIZE_EXTENSION:
-        return this.#onExtensionByte(byte);
+        if (byte === CR || byte === LF) this.#onSizeLineEnd(byte);
+        else this.#countLineByte();
+        break;
       case SIZE_LF:
-        return byte === LF ? this.#endSizeLine() : this.#fail('expected LF after the chunk size line');
+        if (byte === LF) this.#endSizeLine();
+        else this.#fail('expected LF after the chunk size line');
+        break;
       case DATA_CR:
         if (byte === CR) this.#state = DATA_LF;
         else if (byte === LF) this.#startSizeLine();
         else this.#fail('expected CRLF after chunk data');
-        return;
+        break;
       case DATA_LF:
-        return byte === LF ? this.#startSizeLine() : this.#fail('expected CRLF after chunk data');
+        if (byte === LF) this.#startSizeLine();
+        else this.#fail('expected CRLF after chunk data');
+        break;
       case TRAILER_START:
         if (byte === CR) this.#state = TRAILER_END_LF;
         else if (byte === LF) this.#state = ENDED;
         else this.#onTrailerByte(byte);
-        return;
+        break;
       case TRAILER_LINE:
-        return this.#onTrailerByte(byte);
+        this.#onTrailerByte(byte);
+        break;
       case TRAILER_END_LF:
         if (byte === LF) this.#state = ENDED;
         else this.#fail('expected LF after the last chunk');
-        return;
+        break;
     }
   }
 
@@ -114,20 +135,16 @@ export class ChunkedDecoder {
     if (digit !== -1) {
       this.#size = this.#size * 16 + digit;
       this.#digits++;
-      if (this.#size > this.#maxChunkSize) return this.#fail('chunk size too large');
-      return this.#countLineByte();
-    }
-    if (this.#digits === 0) return this.#fail('chunk size is not hexadecimal');
-    if (byte === SEMICOLON || byte === SPACE || byte === TAB) {
+      if (this.#size > this.#maxChunkSize) this.#fail('chunk size too large');
+      else this.#countLineByte();
+    } else if (this.#digits === 0) {
+      this.#fail('chunk size is not hexadecimal');
+    } else if (byte === SEMICOLON || byte === SPACE || byte === TAB) {
       this.#state = SIZE_EXTENSION;
-      return this.#countLineByte();
+      this.#countLineByte();
+    } else {
+      this.#onSizeLineEnd(byte);
     }
-    this.#onSizeLineEnd(byte);
-  }
-
-  #onExtensionByte(byte: number): void {
-    if (byte === CR || byte === LF) return this.#onSizeLineEnd(byte);
-    this.#countLineByte();
   }
 
   #onSizeLineEnd(byte: number): void {
@@ -143,6 +160,7 @@ export class ChunkedDecoder {
       return;
     }
     this.#remaining = this.#size;
+    this.#chunkCount++;
     this.#state = DATA;
   }
 
@@ -168,10 +186,9 @@ export class ChunkedDecoder {
     if (this.#lineLength > this.#maxLineLength) this.#fail('chunk line too long');
   }
 
-  #fail(message: string): never {
+  #fail(message: string): void {
     this.#state = FAILED;
     this.#error = new ChunkedDecodeError(message);
-    throw this.#error;
   }
 }
 

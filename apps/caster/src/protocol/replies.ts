@@ -82,12 +82,9 @@ export function badRequest(version: NtripVersion, context: ReplyContext): Buffer
 }
 
 /** The caster is full or shutting down; Retry-After tells well-behaved clients when to come back. */
-export function serviceUnavailable(
-  version: NtripVersion,
-  context: ReplyContext,
-  retryAfterSeconds?: number,
-): Buffer {
-  const extra: Header[] = retryAfterSeconds === undefined ? [] : [['Retry-After', String(Math.max(0, Math.ceil(retryAfterSeconds)))]];
+export function serviceUnavailable(version: NtripVersion, context: ReplyContext, retryAfterSeconds?: number): Buffer {
+  const extra: Header[] =
+    retryAfterSeconds === undefined ? [] : [['Retry-After', String(Math.max(0, Math.ceil(retryAfterSeconds)))]];
   return errorReply(version, 503, 'Service Unavailable', context, extra);
 }
 

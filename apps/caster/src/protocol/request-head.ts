@@ -1,4 +1,4 @@
-import { type StrRecord, parseStrRecord } from './sourcetable';
+import { parseStrRecord, type StrRecord } from './sourcetable';
 
 /** NTRIP 1.0 heads are not HTTP, so the caster reads heads itself; 8 KiB is far above any real client's head. */
 export const DEFAULT_MAX_HEAD_BYTES = 8 * 1024;
@@ -290,7 +290,9 @@ const AFTER_LF_CR = 2;
 /**
  * Collects a request head from socket reads. The head ends at the first blank line (`\r\n\r\n`, or bare
  * `\n\n` from sloppy clients); bytes after it are returned as `leftover`, because a v1 rover's first GGA
- * or a source's first RTCM bytes often arrive in the same read. Single use: make one per connection.
+ * or a source's first RTCM bytes often arrive in the same read; it is a view into the last pushed buffer,
+ * not a copy. The head is decoded as UTF-8, how portals store passwords. Single use: one per connection;
+ * timing out a head that never completes is the connection's job.
  */
 export class RequestHeadReader {
   readonly #maxHeadBytes: number;

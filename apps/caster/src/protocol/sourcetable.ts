@@ -85,7 +85,7 @@ export function formatRecord(record: SourcetableRecord): string {
 
 /** The whole table: one CRLF-terminated line per record, then `ENDSOURCETABLE\r\n`. */
 export function renderSourcetable(records: readonly SourcetableRecord[]): string {
-  return records.map((record) => `${formatRecord(record)}\r\n`).join('') + `${END_SOURCETABLE}\r\n`;
+  return `${records.map((record) => `${formatRecord(record)}\r\n`).join('')}${END_SOURCETABLE}\r\n`;
 }
 
 /**
@@ -95,7 +95,9 @@ export function renderSourcetable(records: readonly SourcetableRecord[]): string
  */
 export function parseStrRecord(line: string): StrRecord | undefined {
   let fields = line.replace(/\r?\n$/, '').split(';');
-  if (fields[0]?.trim().toUpperCase() === 'STR') fields = fields.slice(1);
+  const type = fields[0]?.trim().toUpperCase();
+  if (type === 'CAS' || type === 'NET') return undefined;
+  if (type === 'STR') fields = fields.slice(1);
   if (fields.length < STR_FIELD_COUNT - 2) return undefined;
   const text = (index: number) => (fields[index] ?? '').trim();
 
@@ -140,16 +142,19 @@ export function parseStrRecord(line: string): StrRecord | undefined {
     authentication,
     fee,
     bitrate,
-    misc: fields.slice(STR_FIELD_COUNT - 2).join(';').trim(),
+    misc: fields
+      .slice(STR_FIELD_COUNT - 2)
+      .join(';')
+      .trim(),
   };
 }
 
 /**
  * Makes free text safe inside a field: ';' would shift every later field and CR/LF would end the line,
- * so ';' becomes ',' and control characters become spaces.
+ * so ';' becomes ',' and control characters (C0, DEL, C1) become spaces.
  */
 export function sanitizeField(value: string): string {
-  return value.replace(/;/g, ',').replace(/[\x00-\x1f\x7f]/g, ' ');
+  return value.replace(/;/g, ',').replace(/\p{Cc}/gu, ' ');
 }
 
 function strFields(record: StrRecord): string[] {
