@@ -1,1 +1,6 @@
+export * from './auth';
+export * from './credits';
 export * from './meta';
+export * from './networks';
+export * from './ntrip-accounts';
+export * from './organizations';

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { networks } from './networks';
+import { ntripAccounts } from './ntrip-accounts';
+import { exactlyOneOwner, ownerColumns } from './owner';
+
+/** The current credit balance per owner; the check keeps it from going below zero under concurrent spends. */
+export const creditBalances = pgTable(
+  'credit_balances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...ownerColumns(),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    exactlyOneOwner('credit_balances_one_owner', t),
+    check('credit_balances_not_negative', sql`${t.balance} >= 0`),
+    uniqueIndex('credit_balances_owner_user_idx').on(t.ownerUserId),
+    uniqueIndex('credit_balances_owner_org_idx').on(t.ownerOrgId),
+  ],
+);
+
+/** Append-only credit history; every change of a balance writes one entry in the same transaction. */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...ownerColumns(),
+    /** Signed: purchases and grants add, spends remove. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+    kind: text('kind', { enum: ['purchase', 'spend', 'grant', 'correction', 'refund'] }).notNull(),
+    reason: text('reason').notNull().default(''),
+    accountId: uuid('account_id').references(() => ntripAccounts.id, { onDelete: 'set null' }),
+    networkId: uuid('network_id').references(() => networks.id, { onDelete: 'set null' }),
+    days: integer('days'),
+    /** Payment or checkout reference; unique so a purchase is credited once. */
+    externalRef: text('external_ref').unique(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    exactlyOneOwner('credit_ledger_one_owner', t),
+    check('credit_ledger_balance_after', sql`${t.balanceAfter} >= 0`),
+    index('credit_ledger_owner_user_idx').on(t.ownerUserId, t.createdAt),
+    index('credit_ledger_owner_org_idx').on(t.ownerOrgId, t.createdAt),
+  ],
+);
