@@ -1,7 +1,8 @@
-import { openDatabase } from '@fixpoint/db';
+import { createSecretBox, openDatabase } from '@fixpoint/db';
 import { buildApp } from './app';
 import { EnvError, loadEnv } from './config/env';
 import { createLoggerOptions } from './config/logger';
+import { resolveSecretKey } from './config/secret-key';
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;
@@ -15,6 +16,8 @@ async function main() {
     throw error;
   }
 
+  const secretKey = resolveSecretKey(env);
+  const secretBox = createSecretBox(secretKey);
   const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: `${env.DATA_DIR}/db` });
   await database.migrate();
 

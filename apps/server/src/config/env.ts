@@ -22,6 +22,8 @@ export const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: booleanString.default(false),
+  /** Key for secrets at rest (NTRIP passwords) and for signing sessions: 64 hex characters or 32 bytes base64. */
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters (64 hex characters recommended)').optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
