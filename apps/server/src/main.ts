@@ -1,8 +1,10 @@
 import { createSecretBox, openDatabase } from '@fixpoint/db';
-import { buildApp } from './app';
+import { type App, buildApp } from './app';
+import type { Env } from './config/env';
 import { EnvError, loadEnv } from './config/env';
 import { createLoggerOptions } from './config/logger';
 import { resolveSecretKey } from './config/secret-key';
+import { ensureAdmin } from './modules/auth/admin-bootstrap';
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;
@@ -21,7 +23,8 @@ async function main() {
   const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: `${env.DATA_DIR}/db` });
   await database.migrate();
 
-  const app = await buildApp({ env, database, logger: createLoggerOptions(env) });
+  const app = await buildApp({ env, database, secretKey, logger: createLoggerOptions(env) });
+  await bootstrapAdmin(app, env, database);
   app.log.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? env.DATA_DIR : undefined },
     'database ready',
@@ -50,6 +53,23 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: env.HOST, port: env.PORT });
+}
+
+/** ADMIN_EMAIL + ADMIN_PASSWORD name the admin; without them a first admin is made once and its password printed. */
+async function bootstrapAdmin(app: App, env: Env, database: { db: Parameters<typeof ensureAdmin>[0]['db'] }) {
+  const named =
+    env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined;
+  if ((env.ADMIN_EMAIL ?? env.ADMIN_PASSWORD) && !named)
+    app.log.warn('ADMIN_EMAIL and ADMIN_PASSWORD must be set together; ignored');
+  const result = await ensureAdmin({ auth: app.auth, db: database.db }, named);
+  if (result.generatedPassword) {
+    // Printed once, on purpose (PRODUCT.md): the only way into a fresh install without configuration.
+    console.log(
+      `\n  First admin created: ${result.email}\n  One-time password: ${result.generatedPassword}\n  Change it in Settings after signing in.\n`,
+    );
+  } else if (result.created) {
+    app.log.info({ email: result.email }, 'admin created');
+  }
 }
 
 main().catch((error: unknown) => {

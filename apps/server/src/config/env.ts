@@ -23,6 +23,20 @@ export const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: booleanString.default(false),
   /** Key for secrets at rest (NTRIP passwords) and for signing sessions: 64 hex characters or 32 bytes base64. */
+  // Identity
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(8),
+  PASSWORD_MAX_LENGTH: z.coerce.number().int().min(8).max(256).default(128),
+  PASSWORD_REQUIRE_LOWERCASE: booleanString.default(false),
+  PASSWORD_REQUIRE_UPPERCASE: booleanString.default(false),
+  PASSWORD_REQUIRE_DIGIT: booleanString.default(false),
+  PASSWORD_REQUIRE_SYMBOL: booleanString.default(false),
+  /** Sign-in and password-reset attempts allowed per IP address, and per e-mail address, in a 15-minute window. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  // E-mail
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Fixpoint <no-reply@fixpoint.local>'),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters (64 hex characters recommended)').optional(),
 });
 

@@ -1,17 +1,71 @@
 import { AppError } from '@fixpoint/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Auth } from '../modules/auth/auth';
 
 export interface AuthUser {
   id: string;
   email: string;
+  name: string;
+  image: string | null;
   isAdmin: boolean;
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+  }
   interface FastifyRequest {
-    /** The signed-in user, or null. Set by the identity plugin; null until identity lands. */
+    /** The signed-in user, or null. */
     user: AuthUser | null;
   }
+}
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Resolves the caller from the session cookie or a bearer token (the spec's calls carry one) before any route runs,
+ * and refuses state-changing calls that ride on a cookie from a foreign origin.
+ */
+export function registerIdentity(
+  app: FastifyInstance,
+  { auth, trustedOrigins }: { auth: Auth; trustedOrigins: string[] },
+) {
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    const hasCookie = Boolean(request.headers.cookie);
+    const hasBearer = request.headers.authorization?.startsWith('Bearer ') ?? false;
+    if (!hasCookie && !hasBearer) return;
+
+    if (hasCookie && !hasBearer && unsafeMethods.has(request.method)) checkOrigin(request, trustedOrigins);
+
+    const session = await auth.api.getSession({ headers: toHeaders(request) });
+    if (!session) return;
+    const user = session.user as typeof session.user & { role?: string | null };
+    request.user = {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      image: user.image ?? null,
+      isAdmin: user.role === 'admin',
+    };
+  });
+}
+
+function checkOrigin(request: FastifyRequest, trustedOrigins: string[]) {
+  const origin = request.headers.origin;
+  const own = `${request.protocol}://${request.host}`;
+  if (!origin || (origin !== own && !trustedOrigins.includes(origin))) {
+    throw new AppError('FORBIDDEN', 403, 'This request came from another site and was refused.');
+  }
+}
+
+function toHeaders(request: FastifyRequest) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === 'string') headers.set(name, value);
+    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+  }
+  return headers;
 }
 
 /** Route onRequest hook (runs before validation): 401 when signed out. */

@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpSink } from '../../testing/smtp-sink';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { ensureAdmin } from './admin-bootstrap';
+
+const password = 'correct horse 1';
+
+function signUp(t: TestApp, body: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: body });
+}
+
+function signIn(t: TestApp, email: string, pass: string, ip = '10.0.0.1') {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    payload: { email, password: pass },
+    remoteAddress: ip,
+  });
+}
+
+describe('identity', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    t = await createTestApp({ SMTP_URL: smtp.url, AUTH_RATE_LIMIT: '5' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('exposes the password policy and providers', async () => {
+    const res = await t.app.inject({ url: '/api/auth-config' });
+    expect(res.json()).toEqual({
+      passwordPolicy: {
+        minLength: 8,
+        maxLength: 128,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigit: false,
+        requireSymbol: false,
+      },
+      providers: { google: false },
+    });
+  });
+
+  it.each([
+    [{ email: 'not-an-email', name: 'Ada', password, termsAccepted: true }, 'INVALID_EMAIL'],
+    [{ email: 'ada@example.com', name: 'Ad', password, termsAccepted: true }, 'SHORT_USERNAME'],
+    [{ email: 'ada@example.com', name: 'Ada', password: 'short', termsAccepted: true }, 'PASSWORD_POLICY'],
+    [{ email: 'ada@example.com', name: 'Ada', password }, 'TERMS_NOT_ACCEPTED'],
+  ])('refuses sign-up %#', async (body, code) => {
+    const res = await signUp(t, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(code);
+  });
+
+  it('signs up, sets a safe session cookie and a bearer token, and knows the user', async () => {
+    const res = await signUp(t, { email: 'ada@example.com', name: 'Ada Lovelace', password, termsAccepted: true });
+    expect(res.statusCode).toBe(200);
+    const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('fixpoint.session_token='));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    const token = res.headers['set-auth-token'] as string;
+    expect(token).toBeTruthy();
+
+    const me = await t.app.inject({ url: '/api/user', headers: { authorization: `Bearer ${token}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ username: 'Ada Lovelace', email: 'ada@example.com', teams: [], isAdmin: false });
+
+    const byCookie = await t.app.inject({ url: '/api/user', headers: { cookie: (cookie ?? '').split(';')[0] ?? '' } });
+    expect(byCookie.json().email).toBe('ada@example.com');
+    expect((await t.app.inject({ url: '/api/user' })).statusCode).toBe(401);
+  });
+
+  it('refuses a duplicate sign-up and a wrong password', async () => {
+    const again = await signUp(t, { email: 'ada@example.com', name: 'Ada', password, termsAccepted: true });
+    expect(again.statusCode).toBeGreaterThanOrEqual(400);
+    const wrong = await signIn(t, 'ada@example.com', 'wrong password');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBeTruthy();
+  });
+
+  it('limits sign-in attempts per e-mail address across addresses', async () => {
+    const email = 'limited@example.com';
+    await signUp(t, { email, name: 'Limited', password, termsAccepted: true });
+    for (let i = 0; i < 5; i++) expect((await signIn(t, email, 'nope nope', `10.1.0.${i}`)).statusCode).toBe(401);
+    const blocked = await signIn(t, email, password, '10.1.0.99');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe('RATE_LIMITED');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('limits sign-in attempts per IP address across e-mail addresses', async () => {
+    for (let i = 0; i < 5; i++) await signIn(t, `nobody${i}@example.com`, 'whatever1', '10.2.0.1');
+    expect((await signIn(t, 'someone@example.com', 'whatever1', '10.2.0.1')).statusCode).toBe(429);
+  });
+
+  it('resets a password through a single-use link sent by SMTP, without revealing unknown addresses', async () => {
+    const redirectTo = 'http://localhost/reset-password';
+    const known = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: 'ada@example.com', redirectTo },
+      remoteAddress: '10.3.0.1',
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: 'ghost@example.com', redirectTo },
+      remoteAddress: '10.3.0.2',
+    });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toBe(known.body);
+
+    const mail = await smtp.waitFor('ada@example.com');
+    expect(smtp.received.some((m) => m.to.includes('ghost@example.com'))).toBe(false);
+    const link = mail.raw.replace(/=\r?\n/g, '').match(/https?:\/\/\S+\/api\/auth\/reset-password\/[\w-]+\S*/)?.[0];
+    expect(link).toBeTruthy();
+    const linkUrl = new URL((link as string).replace(/=3D/g, '='));
+
+    const follow = await t.app.inject({ url: linkUrl.pathname + linkUrl.search });
+    expect(follow.statusCode).toBe(302);
+    const landing = new URL(follow.headers.location as string);
+    expect(landing.pathname).toBe('/reset-password');
+    const token = landing.searchParams.get('token') as string;
+
+    const weak = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'short' },
+    });
+    expect(weak.json().code).toBe('PASSWORD_POLICY');
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'a brand new pass' },
+    });
+    expect(reset.statusCode).toBe(200);
+    const reused = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'another new pass' },
+    });
+    expect(reused.statusCode).toBe(400);
+
+    expect((await signIn(t, 'ada@example.com', password, '10.3.0.9')).statusCode).toBe(401);
+    expect((await signIn(t, 'ada@example.com', 'a brand new pass', '10.3.0.9')).statusCode).toBe(200);
+  });
+});
+
+describe('admin routes', () => {
+  let t: TestApp;
+  let userToken: string;
+  let adminToken: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const user = await signUp(t, { email: 'user@example.com', name: 'Plain User', password, termsAccepted: true });
+    userToken = user.headers['set-auth-token'] as string;
+    await ensureAdmin({ auth: t.app.auth, db: t.database.db }, { email: 'boss@example.com', password });
+    adminToken = (await signIn(t, 'boss@example.com', password)).headers['set-auth-token'] as string;
+  });
+  afterAll(() => t.close());
+
+  it('refuses every admin route to visitors (401) and users (403)', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { summary?: string }>>;
+    };
+    const adminOperations = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, op]) => path.startsWith('/api/admin') || op.summary?.includes('(admin)'))
+        .map(([method, _op]) => ({ method: method.toUpperCase(), url: path.replace(/\{[^}]+\}/g, 'x') })),
+    );
+    expect(adminOperations.length).toBeGreaterThanOrEqual(2);
+    for (const { method, url } of adminOperations) {
+      const visitor = await t.app.inject({ method: method as 'PUT', url, payload: {} });
+      expect(visitor.statusCode, `${method} ${url} signed out`).toBe(401);
+      const user = await t.app.inject({
+        method: method as 'PUT',
+        url,
+        payload: {},
+        headers: { authorization: `Bearer ${userToken}` },
+      });
+      expect(user.statusCode, `${method} ${url} as user`).toBe(403);
+    }
+  });
+
+  it('lets the admin write metadata and reports isAdmin', async () => {
+    const me = await t.app.inject({ url: '/api/user', headers: { authorization: `Bearer ${adminToken}` } });
+    expect(me.json().isAdmin).toBe(true);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/meta',
+      payload: { gtagId: 'G-TEST1' },
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/meta' })).json()).toEqual({ gtagId: 'G-TEST1' });
+  });
+
+  it('refuses a cookie-authenticated write from a foreign origin', async () => {
+    const signedIn = await signIn(t, 'boss@example.com', password, '10.9.0.1');
+    const cookie = ([signedIn.headers['set-cookie']].flat()[0] ?? '').split(';')[0] ?? '';
+    const foreign = await t.app.inject({
+      method: 'PUT',
+      url: '/api/meta',
+      payload: { gtagId: 'G-EVIL' },
+      headers: { cookie, origin: 'https://evil.example' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    const own = await t.app.inject({
+      method: 'PUT',
+      url: '/api/meta',
+      payload: { gtagId: 'G-OWN' },
+      headers: { cookie, origin: 'http://localhost:80', host: 'localhost:80' },
+    });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('creates a first admin with a one-time password only when none exists', async () => {
+    const again = await ensureAdmin({ auth: t.app.auth, db: t.database.db });
+    expect(again).toEqual({ email: 'boss@example.com', created: false });
+  });
+});

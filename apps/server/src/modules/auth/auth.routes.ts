@@ -1,0 +1,121 @@
+import {
+  AppError,
+  authConfigSchema,
+  checkPassword,
+  emailPattern,
+  type PasswordPolicy,
+  usernameMinLength,
+} from '@fixpoint/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Auth } from './auth';
+import type { RateLimiter } from './rate-limit';
+
+type Body = Record<string, unknown> | undefined;
+
+/** Paths whose attempts are limited per IP and per e-mail address. */
+const limitedPaths = new Set(['/api/auth/sign-in/email', '/api/auth/request-password-reset']);
+/** Paths that set a password, and the body field that carries it. */
+const passwordFields: Record<string, string> = {
+  '/api/auth/sign-up/email': 'password',
+  '/api/auth/reset-password': 'newPassword',
+  '/api/auth/change-password': 'newPassword',
+};
+
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: Auth;
+  rateLimiter: RateLimiter;
+  passwordPolicy: PasswordPolicy;
+  hasGoogle: boolean;
+}> = async (app, { auth, rateLimiter, passwordPolicy, hasGoogle }) => {
+  app.get(
+    '/auth-config',
+    {
+      schema: { tags: ['auth'], summary: 'Password policy and sign-in providers', response: { 200: authConfigSchema } },
+    },
+    () => ({ passwordPolicy, providers: { google: hasGoogle } }),
+  );
+
+  // better-auth's own routes (sign-up, sign-in, sign-out, session, password reset, user settings) run as a fetch
+  // handler; we check our rules first and copy its answer, cookies included.
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/auth/*',
+    schema: { hide: true },
+    async handler(request, reply) {
+      const path = request.url.split('?')[0] ?? '';
+      const body = request.body as Body;
+      if (request.method === 'POST') {
+        await enforceRateLimit(request, reply, path, body);
+        enforceInputRules(path, body, passwordPolicy);
+      }
+      return forward(auth, request, reply);
+    },
+  });
+
+  async function enforceRateLimit(request: FastifyRequest, reply: FastifyReply, path: string, body: Body) {
+    if (!limitedPaths.has(path)) return;
+    const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+    const results = await Promise.all([
+      rateLimiter.hit(`ip:${path}:${request.ip}`),
+      ...(email ? [rateLimiter.hit(`email:${path}:${email}`)] : []),
+    ]);
+    const blocked = results.find((result) => !result.allowed);
+    if (blocked) {
+      reply.header('retry-after', String(blocked.retryAfterSeconds));
+      throw new AppError(
+        'RATE_LIMITED',
+        429,
+        `Too many attempts. Please wait ${Math.ceil(blocked.retryAfterSeconds / 60)} minutes and try again.`,
+      );
+    }
+  }
+};
+
+function enforceInputRules(path: string, body: Body, policy: PasswordPolicy) {
+  if (path === '/api/auth/sign-up/email') {
+    const email = typeof body?.email === 'string' ? body.email.trim() : '';
+    const name = typeof body?.name === 'string' ? body.name.trim() : '';
+    if (!emailPattern.test(email)) throw new AppError('INVALID_EMAIL', 400, 'Please enter a valid e-mail address.');
+    if (name.length < usernameMinLength) {
+      throw new AppError('SHORT_USERNAME', 400, `The username must be at least ${usernameMinLength} characters long.`);
+    }
+    if (body?.termsAccepted !== true) throw new AppError('TERMS_NOT_ACCEPTED', 400, 'Please accept the terms.');
+  }
+  const field = passwordFields[path];
+  if (field) {
+    const password = typeof body?.[field] === 'string' ? (body[field] as string) : '';
+    const broken = checkPassword(policy, password);
+    if (broken.length > 0) {
+      throw new AppError('PASSWORD_POLICY', 400, `The password does not meet the requirements: ${broken.join(', ')}.`);
+    }
+  }
+}
+
+async function forward(auth: Auth, request: FastifyRequest, reply: FastifyReply) {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  if (request.method === 'POST') headers.set('content-type', 'application/json');
+  const body = request.method === 'POST' ? JSON.stringify(sanitise(request.body as Body)) : undefined;
+  const response = await auth.handler(new Request(url, { method: request.method, headers, body }));
+
+  reply.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  const payload = Buffer.from(await response.arrayBuffer());
+  return reply.send(payload.length > 0 ? payload : null);
+}
+
+/** Fields of ours that better-auth must not see (it would reject or store them). */
+function sanitise(body: Body) {
+  if (!body) return {};
+  const { termsAccepted: _terms, ...rest } = body;
+  return rest;
+}

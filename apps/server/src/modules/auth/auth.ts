@@ -1,0 +1,99 @@
+import { type Database, schema } from '@fixpoint/db';
+import type { PasswordPolicy } from '@fixpoint/shared';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin, bearer } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../mail/mailer';
+
+export interface AuthOptions {
+  db: Database;
+  secret: string;
+  mailer: Mailer;
+  logger: FastifyBaseLogger;
+  passwordPolicy: PasswordPolicy;
+  /** The portal's public address; when unset, better-auth takes it from each request. */
+  publicUrl?: string;
+  trustedOrigins: string[];
+  trustProxy: boolean;
+}
+
+/** better-auth on our database: e-mail and password, sessions by cookie or bearer token, roles, password reset. */
+export function createAuth({
+  db,
+  secret,
+  mailer,
+  logger,
+  passwordPolicy,
+  publicUrl,
+  trustedOrigins,
+  trustProxy,
+}: AuthOptions) {
+  return betterAuth({
+    appName: 'Fixpoint',
+    basePath: '/api/auth',
+    baseURL: publicUrl,
+    secret,
+    trustedOrigins,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: schema.users,
+        session: schema.sessions,
+        account: schema.authAccounts,
+        verification: schema.verifications,
+        rateLimit: schema.rateLimits,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: passwordPolicy.minLength,
+      maxPasswordLength: passwordPolicy.maxLength,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        // Failures are logged, not returned: the answer must not tell whether the address has an account.
+        try {
+          await mailer.send({
+            to: user.email,
+            subject: 'Reset your Fixpoint password',
+            text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Fixpoint account. To choose a new password, open this link within an hour:\n\n${url}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+          });
+        } catch (error) {
+          logger.error({ err: error }, 'password reset mail failed');
+        }
+      },
+    },
+    user: {
+      additionalFields: {
+        termsAcceptedAt: { type: 'date', required: false, input: false },
+      },
+      changeEmail: { enabled: true },
+      deleteUser: { enabled: true },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Sign-up is refused before this point unless the terms were ticked (auth.routes.ts).
+          before: async (user) => ({ data: { ...user, termsAcceptedAt: new Date() } }),
+        },
+      },
+    },
+    plugins: [bearer(), admin({ defaultRole: 'user', adminRoles: ['admin'] })],
+    // Our own limiter (per IP and per e-mail, in the database) guards sign-in and reset: see auth.routes.ts.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: 'fixpoint',
+      useSecureCookies: publicUrl?.startsWith('https://') ?? false,
+      ipAddress: { ipAddressHeaders: trustProxy ? ['x-forwarded-for'] : [] },
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

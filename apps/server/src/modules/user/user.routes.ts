@@ -1,0 +1,30 @@
+import { errorResponseSchema, userOverviewSchema } from '@fixpoint/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../plugins/auth';
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/user',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['user'],
+        summary: "The signed-in user's organisations and role",
+        security: [{ bearerAuth: [] }],
+        response: { 200: userOverviewSchema, 401: errorResponseSchema },
+      },
+    },
+    (request) => {
+      const user = request.user as NonNullable<typeof request.user>;
+      // Organisations arrive with the organisations work; until then nobody belongs to one.
+      return {
+        id: user.id,
+        username: user.name,
+        email: user.email,
+        photoURL: user.image,
+        teams: [],
+        isAdmin: user.isAdmin,
+      };
+    },
+  );
+};
