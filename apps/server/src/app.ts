@@ -15,6 +15,7 @@ import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createMetaRepository } from './modules/meta/meta.repository';
 import { metaRoutes } from './modules/meta/meta.routes';
 import { createMetaService } from './modules/meta/meta.service';
+import { adminUsersRoutes } from './modules/user/admin-users.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { registerIdentity } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -91,6 +92,7 @@ export async function buildApp({ env, database, secretKey, logger = false, maile
       await api.register(metaRoutes, { metaService });
       await api.register(authRoutes, { auth, rateLimiter, passwordPolicy, hasGoogle: false });
       await api.register(userRoutes);
+      await api.register(adminUsersRoutes, { db: database.db });
     },
     { prefix: '/api' },
   );

@@ -54,3 +54,16 @@ export const userOverviewSchema = z
   .meta({ id: 'UserOverview' });
 
 export type UserOverview = z.infer<typeof userOverviewSchema>;
+
+export const adminUserSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: z.string(),
+    banned: z.boolean(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'AdminUser' });
+
+export type AdminUser = z.infer<typeof adminUserSchema>;

@@ -1,13 +1,15 @@
 import { Anchor, AppShell, Burger, Button, Group, NavLink, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLayoutDashboard, IconMapPin } from '@tabler/icons-react';
+import { IconLayoutDashboard, IconMapPin, IconSettings, IconShieldLock } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { brand } from '../../config/brand';
 import { paths } from '../../config/paths';
+import { useAuth } from '../../features/auth/hooks/use-auth';
 import { LoadingFallback } from '../loading-fallback';
 import { Logo } from '../logo';
+import { ProfileMenu } from './profile-menu';
 
 /** The visitor's shell: header, side menu with the promo box, content and footer. */
 export function AppLayout() {
@@ -16,9 +18,16 @@ export function AppLayout() {
   const location = useLocation();
   const navigate = useNavigate();
 
+  const auth = useAuth();
+  const isSignedIn = auth.status === 'signed-in';
+
   const links = [
     { label: t('nav.dashboard'), href: paths.dashboard.getHref(), icon: IconLayoutDashboard },
     { label: t('nav.networkCoverage'), href: paths.marketplace.getHref(), icon: IconMapPin },
+    ...(isSignedIn ? [{ label: t('nav.settings'), href: paths.settings.getHref(), icon: IconSettings }] : []),
+    ...(auth.isAdmin === true
+      ? [{ label: t('nav.admin'), href: paths.admin.users.getHref(), icon: IconShieldLock }]
+      : []),
   ];
 
   return (
@@ -45,7 +54,11 @@ export function AppLayout() {
             >
               {t('nav.networkCoverage')}
             </Button>
-            <Button onClick={() => navigate(paths.login.getHref())}>{t('nav.logIn')}</Button>
+            {isSignedIn ? (
+              <ProfileMenu />
+            ) : (
+              <Button onClick={() => navigate(paths.login.getHref())}>{t('nav.logIn')}</Button>
+            )}
           </Group>
         </Group>
       </AppShell.Header>
@@ -59,30 +72,32 @@ export function AppLayout() {
               to={link.href}
               label={link.label}
               leftSection={<link.icon size={20} stroke={1.6} />}
-              active={location.pathname === link.href}
+              active={location.pathname.startsWith(link.href)}
             />
           ))}
         </AppShell.Section>
-        <AppShell.Section>
-          <Paper withBorder p="md" radius="md">
-            <Stack gap="xs">
-              <Text fw={600} size="sm">
-                {t('promo.title')}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t('promo.body')}
-              </Text>
-              <Group grow gap="xs">
-                <Button size="xs" variant="default" onClick={() => navigate(paths.login.getHref())}>
-                  {t('nav.logIn')}
-                </Button>
-                <Button size="xs" onClick={() => navigate(paths.signup.getHref())}>
-                  {t('nav.signUp')}
-                </Button>
-              </Group>
-            </Stack>
-          </Paper>
-        </AppShell.Section>
+        {auth.status === 'signed-out' && (
+          <AppShell.Section>
+            <Paper withBorder p="md" radius="md">
+              <Stack gap="xs">
+                <Text fw={600} size="sm">
+                  {t('promo.title')}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t('promo.body')}
+                </Text>
+                <Group grow gap="xs">
+                  <Button size="xs" variant="default" onClick={() => navigate(paths.login.getHref())}>
+                    {t('nav.logIn')}
+                  </Button>
+                  <Button size="xs" onClick={() => navigate(paths.signup.getHref())}>
+                    {t('nav.signUp')}
+                  </Button>
+                </Group>
+              </Stack>
+            </Paper>
+          </AppShell.Section>
+        )}
       </AppShell.Navbar>
 
       <AppShell.Main>

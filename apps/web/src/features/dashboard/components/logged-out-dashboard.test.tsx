@@ -11,7 +11,13 @@ const healthy = {
 
 describe('logged-out dashboard', () => {
   it('shows the heading, the three ways in and the live service status', async () => {
-    stubApi((url) => (url.pathname === '/api/health' ? { body: healthy } : undefined));
+    stubApi((url) =>
+      url.pathname === '/api/health'
+        ? { body: healthy }
+        : url.pathname === '/api/auth/get-session'
+          ? { body: null }
+          : undefined,
+    );
     renderApp('/dashboard');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'RTK corrections for every rover' }),
@@ -36,14 +42,26 @@ describe('logged-out dashboard', () => {
   });
 
   it('redirects unknown paths to the dashboard', async () => {
-    stubApi((url) => (url.pathname === '/api/health' ? { body: healthy } : undefined));
+    stubApi((url) =>
+      url.pathname === '/api/health'
+        ? { body: healthy }
+        : url.pathname === '/api/auth/get-session'
+          ? { body: null }
+          : undefined,
+    );
     const { router } = renderApp('/no/such/page');
     await screen.findByRole('heading', { level: 1, name: 'RTK corrections for every rover' });
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
   it('offers sign up from the promo box and the action card', async () => {
-    stubApi((url) => (url.pathname === '/api/health' ? { body: healthy } : undefined));
+    stubApi((url) =>
+      url.pathname === '/api/health'
+        ? { body: healthy }
+        : url.pathname === '/api/auth/get-session'
+          ? { body: null }
+          : undefined,
+    );
     renderApp('/dashboard');
     const buttons = await screen.findAllByRole('button', { name: 'Sign up' });
     expect(buttons.length).toBe(2);
