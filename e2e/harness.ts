@@ -42,7 +42,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_PRETTY: 'false' },
+    env: {
+      ...process.env,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_PRETTY: 'false',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (output += chunk));
@@ -100,7 +108,10 @@ export function watchConsole(page: Page) {
     if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
+  page.on('requestfailed', (request) => {
+    // A navigation cancels the previous page's requests; that is not a failure.
+    if (request.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`request failed: ${request.url()}`);
+  });
   return problems;
 }
 
