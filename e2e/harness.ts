@@ -11,7 +11,7 @@ export const screenshotDir = join(repoRoot, 'e2e/screenshots');
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const probe = createServer();
     probe.unref();
@@ -33,18 +33,23 @@ export interface RunningServer {
 }
 
 /** Starts the real server (built web app, embedded database) in its own process on a temporary data folder. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { port?: number } = {},
+): Promise<RunningServer> {
   if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('The web app is not built: run `npm run build` first (npm run test:e2e does).');
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'fixpoint-e2e-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // The caster runs in the server process: each test server gets its own port, so they never collide.
+      CASTER_PORT: String(await freePort()),
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -59,7 +64,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 
   const deadline = Date.now() + 60_000;
   while (true) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    }
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;

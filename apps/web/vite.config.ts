@@ -1,10 +1,31 @@
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+// By path, not by package name: Vite bundles a relative import into the config, while a workspace package would be
+// loaded by Node, which cannot read its TypeScript source.
+import { renderIndexHtml, webConfigSchema } from '../../packages/shared/src/brands.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
+/**
+ * In `npm run dev` Vite serves index.html, not the API server: brand it the same way (BRAND and
+ * ANALYTICS_SCRIPT_URL from the environment), so a reseller brand can be developed with hot reload.
+ */
+const brandIndexHtml = (): Plugin => ({
+  name: 'fixpoint-brand-index-html',
+  apply: 'serve',
+  transformIndexHtml: (html) =>
+    renderIndexHtml(
+      html,
+      webConfigSchema.parse({
+        brand: process.env.BRAND || 'fixpoint',
+        analyticsScriptUrl: process.env.ANALYTICS_SCRIPT_URL || null,
+      }),
+    ),
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), brandIndexHtml()],
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
@@ -19,5 +40,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
+    // Component tests type into whole pages; on a busy two-core machine 5 s is too tight.
+    testTimeout: 15_000,
   },
 });

@@ -1,4 +1,9 @@
-// The caster's protocol layer: pure functions over Buffers, shared with the server, relay and tests.
+// The caster: the protocol layer (pure functions over Buffers, shared with the server, relay and tests) and the
+// caster itself (createCaster), with its configuration and the in-process simulator for demo stations.
+export * from './caster';
+export * from './config';
+export * from './demo/simulated-station';
+export { type CasterLogger, createJsonLogger, silentLogger } from './logger';
 export * from './protocol/chunked';
 export * from './protocol/replies';
 export * from './protocol/request-head';

@@ -1,20 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DatabaseHandle } from '@fixpoint/db';
+import { createSecretBox, type DatabaseHandle } from '@fixpoint/db';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Registry } from 'prom-client';
 import packageJson from '../package.json' with { type: 'json' };
 import type { Env } from './config/env';
 import { passwordPolicyFromEnv } from './config/password-policy';
+import { createAccountsRepository } from './modules/accounts/accounts.repository';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { createAccountsService } from './modules/accounts/accounts.service';
+import { activationRoutes } from './modules/activation/activation.routes';
+import { createActivationService } from './modules/activation/activation.service';
 import { createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createRateLimiter } from './modules/auth/rate-limit';
+import { createCreditsRepository } from './modules/credits/credits.repository';
+import { creditsRoutes } from './modules/credits/credits.routes';
+import { createCreditsService } from './modules/credits/credits.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createMetaRepository } from './modules/meta/meta.repository';
 import { metaRoutes } from './modules/meta/meta.routes';
 import { createMetaService } from './modules/meta/meta.service';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
+import { networksRoutes } from './modules/networks/networks.routes';
 import { adminUsersRoutes } from './modules/user/admin-users.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { registerIdentity } from './plugins/auth';
@@ -30,13 +41,22 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Defaults to SMTP (SMTP_URL) or the DATA_DIR/outbox folder. */
   mailer?: Mailer;
+  /** Served at GET /metrics (the caster's counters); no route without it. */
+  metricsRegistry?: Registry;
 }
 
 const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 const requestIdPattern = /^[\w.-]{8,64}$/;
 
 /** Builds the whole HTTP app without listening, so tests can `inject` into it. */
-export async function buildApp({ env, database, secretKey, logger = false, mailer: givenMailer }: AppOptions) {
+export async function buildApp({
+  env,
+  database,
+  secretKey,
+  logger = false,
+  mailer: givenMailer,
+  metricsRegistry,
+}: AppOptions) {
   const app = Fastify({
     logger,
     trustProxy: env.TRUST_PROXY,
@@ -81,23 +101,54 @@ export async function buildApp({ env, database, secretKey, logger = false, maile
     publicUrl: env.PUBLIC_URL,
     trustedOrigins,
     trustProxy: env.TRUST_PROXY,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            discoveryUrl: env.GOOGLE_DISCOVERY_URL,
+          }
+        : undefined,
   });
   registerIdentity(app, { auth, trustedOrigins });
   const rateLimiter = createRateLimiter(database.db, { limit: env.AUTH_RATE_LIMIT, windowMs: 15 * 60 * 1000 });
   const metaService = createMetaService({ metaRepository: createMetaRepository(database.db) });
+  const creditsRepository = createCreditsRepository(database.db);
+  const creditsService = createCreditsService({ db: database.db, creditsRepository });
+  const activationService = createActivationService({ db: database.db, creditsRepository });
+  const accountsService = createAccountsService({
+    accountsRepository: createAccountsRepository(database.db),
+    secretBox: createSecretBox(secretKey),
+    usernamePrefix: 'fx',
+  });
+  const casterPort = env.CASTER_PUBLIC_PORT ?? Number(process.env.CASTER_PORT || 2101);
+  const casterAddress = (requestHost: string) => ({ host: env.CASTER_PUBLIC_HOST ?? requestHost, port: casterPort });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, version: packageJson.version });
       await api.register(metaRoutes, { metaService });
-      await api.register(authRoutes, { auth, rateLimiter, passwordPolicy, hasGoogle: false });
-      await api.register(userRoutes);
+      await api.register(authRoutes, {
+        auth,
+        rateLimiter,
+        passwordPolicy,
+        hasGoogle: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+      });
+      await api.register(userRoutes, { creditsService });
+      await api.register(creditsRoutes, { creditsService });
+      await api.register(activationRoutes, { activationService });
+      await api.register(accountsRoutes, { accountsService, casterAddress });
+      await api.register(networksRoutes, { db: database.db });
       await api.register(adminUsersRoutes, { db: database.db });
     },
     { prefix: '/api' },
   );
 
-  await registerWeb(app, env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : defaultWebDist);
+  if (metricsRegistry) await app.register(metricsRoutes, { registry: metricsRegistry });
+  await registerWeb(app, env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : defaultWebDist, {
+    brand: env.BRAND,
+    analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL ?? null,
+  });
   app.decorate('auth', auth);
   return app;
 }

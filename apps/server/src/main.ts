@@ -1,9 +1,12 @@
+import { casterOptionsFromEnv, createCaster, loadCasterEnv } from '@fixpoint/caster';
 import { createSecretBox, openDatabase } from '@fixpoint/db';
+import { collectDefaultMetrics, Registry } from 'prom-client';
 import { type App, buildApp } from './app';
 import type { Env } from './config/env';
 import { EnvError, loadEnv } from './config/env';
 import { createLoggerOptions } from './config/logger';
 import { resolveSecretKey } from './config/secret-key';
+import { isDemoEnabled, seedDemoNetwork, startDemoStations } from './demo/demo';
 import { ensureAdmin } from './modules/auth/admin-bootstrap';
 
 async function main() {
@@ -17,13 +20,35 @@ async function main() {
     }
     throw error;
   }
+  let casterEnv: ReturnType<typeof loadCasterEnv>;
+  let isDemo: boolean;
+  try {
+    casterEnv = loadCasterEnv();
+    isDemo = isDemoEnabled(process.env, Boolean(env.DATABASE_URL));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
 
   const secretKey = resolveSecretKey(env);
   const secretBox = createSecretBox(secretKey);
   const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: `${env.DATA_DIR}/db` });
   await database.migrate();
 
-  const app = await buildApp({ env, database, secretKey, logger: createLoggerOptions(env) });
+  const metricsRegistry = new Registry();
+  collectDefaultMetrics({ register: metricsRegistry, prefix: 'fixpoint_' });
+  const app = await buildApp({ env, database, secretKey, logger: createLoggerOptions(env), metricsRegistry });
+  // The NTRIP caster runs in this process on CASTER_PORT (it can also run alone: apps/caster/src/main.ts).
+  const caster = casterEnv.CASTER_ENABLED
+    ? createCaster({
+        db: database.db,
+        secretBox,
+        logger: app.log,
+        options: casterOptionsFromEnv(casterEnv),
+        metricsRegistry,
+      })
+    : undefined;
+  let demo: { stop(): void } | undefined;
   await bootstrapAdmin(app, env, database);
   app.log.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? env.DATA_DIR : undefined },
@@ -42,6 +67,8 @@ async function main() {
     forced.unref();
     try {
       await app.close();
+      demo?.stop();
+      await caster?.stop();
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -53,6 +80,11 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: env.HOST, port: env.PORT });
+  if (isDemo) await seedDemoNetwork(database.db);
+  if (caster) {
+    await caster.start();
+    if (isDemo) demo = await startDemoStations(database.db, caster);
+  }
 }
 
 /** ADMIN_EMAIL + ADMIN_PASSWORD name the admin; without them a first admin is made once and its password printed. */
@@ -64,7 +96,7 @@ async function bootstrapAdmin(app: App, env: Env, database: { db: Parameters<typ
   const result = await ensureAdmin({ auth: app.auth, db: database.db }, named);
   if (result.generatedPassword) {
     // Printed once, on purpose (PRODUCT.md): the only way into a fresh install without configuration.
-    console.log(
+    process.stdout.write(
       `\n  First admin created: ${result.email}\n  One-time password: ${result.generatedPassword}\n  Change it in Settings after signing in.\n`,
     );
   } else if (result.created) {

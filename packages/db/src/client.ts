@@ -14,6 +14,8 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** The one database type the rest of the code sees, whichever driver is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {
@@ -68,7 +70,7 @@ async function wrapPglite(client: PGlite): Promise<DatabaseHandle> {
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ connectionString: url, max: 20, connectionTimeoutMillis: 30_000 });
   // An idle client that loses its connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = drizzleNodePg({ client: pool, schema });

@@ -1,3 +1,4 @@
 export * from './client';
+export * from './password-hash';
 export * as schema from './schema';
 export * from './secret-box';

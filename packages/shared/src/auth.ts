@@ -50,6 +50,8 @@ export const userOverviewSchema = z
     photoURL: z.string().nullable(),
     teams: z.array(z.object({ id: z.string(), name: z.string(), role: z.string() })),
     isAdmin: z.boolean(),
+    /** The user's credit balance (spec: user overview tokenAmount). */
+    tokenAmount: z.number().int(),
   })
   .meta({ id: 'UserOverview' });
 

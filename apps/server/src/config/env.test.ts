@@ -33,3 +33,24 @@ describe('loadEnv', () => {
     );
   });
 });
+
+describe('BRAND', () => {
+  it('defaults to the default brand and accepts every registered key', () => {
+    expect(loadEnv({}).BRAND).toBe('fixpoint');
+    expect(loadEnv({ BRAND: 'skyfix' }).BRAND).toBe('skyfix');
+  });
+
+  it('stops on an unknown brand with a branding error naming the allowed keys', () => {
+    expect(() => loadEnv({ BRAND: 'acme' })).toThrow(
+      'BRAND: Branding error: unknown brand "acme". Allowed brands: fixpoint, akkerpunt, skyfix, baupunkt.',
+    );
+  });
+
+  it('accepts an analytics script as an http(s) URL or an absolute path, nothing else', () => {
+    expect(loadEnv({ ANALYTICS_SCRIPT_URL: '/stats.js' }).ANALYTICS_SCRIPT_URL).toBe('/stats.js');
+    expect(loadEnv({}).ANALYTICS_SCRIPT_URL).toBeUndefined();
+    for (const bad of ['//cdn.example/s.js', 'javascript:alert(1)', 'stats.js']) {
+      expect(() => loadEnv({ ANALYTICS_SCRIPT_URL: bad })).toThrow('ANALYTICS_SCRIPT_URL');
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { brandKeySchema, defaultBrandKey } from '@fixpoint/shared';
 import { z } from 'zod';
 
 const booleanString = z
@@ -34,10 +35,26 @@ export const envSchema = z.object({
   PASSWORD_REQUIRE_SYMBOL: booleanString.default(false),
   /** Sign-in and password-reset attempts allowed per IP address, and per e-mail address, in a 15-minute window. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  // Google sign-in (hidden unless both are set); the discovery URL is configurable so tests use a local provider.
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
+  // What the portal tells users to point their receivers at (the caster's public address).
+  CASTER_PUBLIC_HOST: z.string().min(1).optional(),
+  CASTER_PUBLIC_PORT: port.optional(),
   // E-mail
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('Fixpoint <no-reply@fixpoint.local>'),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters (64 hex characters recommended)').optional(),
+  // Branding and analytics (docs/decisions/0015)
+  /** The brand the portal runs under; an unknown key stops start-up naming the allowed ones. */
+  BRAND: brandKeySchema.default(defaultBrandKey),
+  /** Web-analytics script the portal loads (an http(s) URL or a path on this server); unset loads none. */
+  ANALYTICS_SCRIPT_URL: z
+    .union([z.url({ protocol: /^https?$/ }), z.string().regex(/^\/[^/]/)], {
+      error: 'must be an http(s) URL or an absolute path',
+    })
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

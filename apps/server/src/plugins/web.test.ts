@@ -4,12 +4,26 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
+const indexHtml = `<!doctype html>
+<html lang="en">
+  <head>
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+    <title>Fixpoint</title>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+function webConfigOf(html: string) {
+  const json = html.match(/<script type="application\/json" id="fixpoint-config">(.*?)<\/script>/)?.[1];
+  return json ? JSON.parse(json) : undefined;
+}
+
 describe('serving the built web app', () => {
   const dist = mkdtempSync(join(tmpdir(), 'fixpoint-dist-'));
   let t: TestApp;
   beforeAll(async () => {
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Fixpoint</title><div id="root"></div>');
+    writeFileSync(join(dist, 'index.html'), indexHtml);
     writeFileSync(join(dist, 'assets', 'index-3f2a1b.js'), 'console.log(1)');
     writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
     t = await createTestApp({ WEB_DIST_DIR: dist });
@@ -42,6 +56,17 @@ describe('serving the built web app', () => {
     },
   );
 
+  it('brands every page with the default brand when BRAND is unset, /index.html included', async () => {
+    for (const url of ['/', '/index.html', '/accounts']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>Fixpoint</title>');
+      expect(res.body).toContain('href="/brands/fixpoint/favicon.svg"');
+      expect(res.body).not.toContain('href="/favicon.svg"');
+      expect(webConfigOf(res.body)).toEqual({ brand: 'fixpoint', analyticsScriptUrl: null });
+    }
+  });
+
   it('keeps API misses and non-GET page requests as JSON 404s', async () => {
     for (const [method, url] of [
       ['GET', '/api/unknown'],
@@ -61,5 +86,36 @@ describe('without a web build', () => {
     expect(res.statusCode).toBe(503);
     expect(res.body).toContain('npm run build');
     await t.close();
+  });
+});
+
+describe('a reseller brand', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'fixpoint-dist-'));
+  let t: TestApp;
+  beforeAll(async () => {
+    writeFileSync(join(dist, 'index.html'), indexHtml);
+    t = await createTestApp({
+      WEB_DIST_DIR: dist,
+      BRAND: 'akkerpunt',
+      ANALYTICS_SCRIPT_URL: 'https://stats.example/script.js?site=a&b=</script>',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("serves index.html with the brand's title, favicon, static language and runtime config", async () => {
+    const res = await t.app.inject({ url: '/dashboard' });
+    expect(res.body).toContain('<title>Akkerpunt</title>');
+    expect(res.body).toContain('<html lang="nl">');
+    expect(res.body).toContain('href="/brands/akkerpunt/favicon.svg"');
+    expect(res.body).toContain('<meta name="theme-color" content="#2e7d32" />');
+    // A `<` in a value cannot close the inline script early.
+    expect(res.body.match(/<\/script>/g)).toHaveLength(1);
+    expect(webConfigOf(res.body)).toEqual({
+      brand: 'akkerpunt',
+      analyticsScriptUrl: 'https://stats.example/script.js?site=a&b=</script>',
+    });
   });
 });

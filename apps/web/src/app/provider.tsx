@@ -1,32 +1,56 @@
-import { createTheme, MantineProvider } from '@mantine/core';
+import type { Brand } from '@fixpoint/shared';
+import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useMemo, useReducer, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { LoadingFallback } from '../components/loading-fallback';
-import { brand } from '../config/brand';
+import { brand as runtimeBrand } from '../config/brand';
+import { BrandProvider } from '../lib/brand/brand-context';
+import { createBrandTheme, cssVariablesResolver } from '../lib/brand/theme';
 
-/**
- * The spec's mobile width is 768 px inclusive, so `sm` starts one pixel above it: at 768 px the side menu is
- * already the mobile drawer. postcss.config.cjs carries the same values for CSS modules.
- */
-export const breakpoints = { xs: '36em', sm: '48.0625em', md: '62em', lg: '75em', xl: '88em' };
-
-export const theme = createTheme({ primaryColor: brand.primaryColor, defaultRadius: 'md', breakpoints });
-
-export function AppProvider({ i18n, children, env }: { i18n: I18n; children: ReactNode; env?: 'test' }) {
+export function AppProvider({
+  i18n,
+  children,
+  env,
+  brand = runtimeBrand,
+}: {
+  i18n: I18n;
+  children: ReactNode;
+  env?: 'test';
+  /** The running brand unless a test renders another. */
+  brand?: Brand;
+}) {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: env === 'test' ? false : 1 } } }),
   );
+  const closeLabel = useTranslatedText(i18n, 'errors.close');
+  const theme = useMemo(() => createBrandTheme(brand, { closeLabel }), [brand, closeLabel]);
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} env={env}>
-        <Notifications />
-        <QueryClientProvider client={queryClient}>
-          <Suspense fallback={<LoadingFallback />}>{children}</Suspense>
-        </QueryClientProvider>
-      </MantineProvider>
+      <BrandProvider brand={brand}>
+        <MantineProvider theme={theme} env={env} cssVariablesResolver={cssVariablesResolver}>
+          <Notifications />
+          <QueryClientProvider client={queryClient}>
+            <Suspense fallback={<LoadingFallback />}>{children}</Suspense>
+          </QueryClientProvider>
+        </MantineProvider>
+      </BrandProvider>
     </I18nextProvider>
   );
+}
+
+/** A text for the theme, which sits above the Suspense boundary: re-read when translations load or change. */
+function useTranslatedText(i18n: I18n, key: string) {
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  useEffect(() => {
+    i18n.on('languageChanged', rerender);
+    i18n.on('loaded', rerender);
+    return () => {
+      i18n.off('languageChanged', rerender);
+      i18n.off('loaded', rerender);
+    };
+  }, [i18n]);
+  return i18n.t(key);
 }

@@ -1,13 +1,30 @@
+import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ErrorPage } from '../components/error-page';
 import { AppLayout } from '../components/layouts/app-layout';
 import { paths } from '../config/paths';
 import { RequireAdmin, RequireUser } from '../features/auth/components/guards';
-import { AdminUsersRoute } from './routes/admin/users';
+import { importWithTimeout } from '../lib/lazy-import';
 import { AuthRoute } from './routes/auth';
 import { DashboardRoute } from './routes/dashboard';
 import { ResetPasswordRoute } from './routes/reset-password';
-import { SettingsRoute } from './routes/settings';
+
+// Signed-in and admin pages load as their own chunks; a chunk that fails to load shows the error page's reload offer.
+const SettingsRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/settings')).then((module) => ({ default: module.SettingsRoute })),
+);
+const AccountsRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/accounts')).then((module) => ({ default: module.AccountsRoute })),
+);
+const CreditsRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/credits')).then((module) => ({ default: module.CreditsRoute })),
+);
+const AdminAccountsRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/admin/accounts')).then((module) => ({ default: module.AdminAccountsRoute })),
+);
+const AdminUsersRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/admin/users')).then((module) => ({ default: module.AdminUsersRoute })),
+);
 
 export const routes: RouteObject[] = [
   {
@@ -19,6 +36,22 @@ export const routes: RouteObject[] = [
       { path: paths.signup.path, element: <AuthRoute mode="signUp" /> },
       { path: paths.register.path, element: <AuthRoute mode="signUp" /> },
       { path: paths.resetPassword.path, element: <ResetPasswordRoute /> },
+      {
+        path: paths.accounts.path,
+        element: (
+          <RequireUser>
+            <AccountsRoute />
+          </RequireUser>
+        ),
+      },
+      {
+        path: paths.credits.path,
+        element: (
+          <RequireUser>
+            <CreditsRoute />
+          </RequireUser>
+        ),
+      },
       {
         path: paths.settings.path,
         element: (
@@ -32,6 +65,7 @@ export const routes: RouteObject[] = [
         element: <RequireAdmin />,
         children: [
           { path: paths.admin.users.path, element: <AdminUsersRoute /> },
+          { path: paths.admin.accounts.path, element: <AdminAccountsRoute /> },
           // The spec sends any other /admin path to /admin/map; until the map lands, to the users page.
           { path: '*', element: <Navigate to={paths.admin.users.getHref()} replace /> },
           { index: true, element: <Navigate to={paths.admin.users.getHref()} replace /> },

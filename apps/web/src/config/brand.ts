@@ -1,7 +1,30 @@
-/** The running brand. The full reseller registry (logos, colours, languages) arrives with the app-shell work. */
-export const brand = {
-  key: 'fixpoint',
-  name: 'Fixpoint',
-  termsUrl: 'https://fixpoint.example/terms',
-  primaryColor: 'blue',
-} as const;
+import {
+  type Brand,
+  defaultBrandKey,
+  getBrand,
+  type WebConfig,
+  webConfigElementId,
+  webConfigSchema,
+} from '@fixpoint/shared';
+
+const defaultWebConfig: WebConfig = { brand: defaultBrandKey, analyticsScriptUrl: null };
+
+/**
+ * The runtime settings the server put into index.html (docs/decisions/0015): one build serves every brand. Without
+ * them (a plain Vite build, unit tests) the default brand runs and no analytics script loads.
+ */
+export function readWebConfig(doc: Document = document): WebConfig {
+  const text = doc.getElementById(webConfigElementId)?.textContent;
+  if (!text) return defaultWebConfig;
+  try {
+    return webConfigSchema.parse(JSON.parse(text));
+  } catch (error) {
+    console.warn('Ignoring an invalid runtime config in index.html', error);
+    return defaultWebConfig;
+  }
+}
+
+export const webConfig = readWebConfig();
+
+/** The running brand. Components read it through useBrand() (features/brand) so tests can render other brands. */
+export const brand: Brand = getBrand(webConfig.brand);

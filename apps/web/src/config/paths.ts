@@ -2,6 +2,11 @@
 export const paths = {
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   marketplace: { path: '/marketplace', getHref: () => '/marketplace' },
+  map: { path: '/map', getHref: () => '/map' },
+  accounts: { path: '/accounts', getHref: () => '/accounts' },
+  subscriptions: { path: '/subscriptions', getHref: () => '/subscriptions' },
+  credits: { path: '/credits', getHref: () => '/credits' },
+  checkout: { path: '/checkout', getHref: () => '/checkout' },
   login: { path: '/login', getHref: () => '/login' },
   signup: { path: '/signup', getHref: () => '/signup' },
   register: { path: '/register', getHref: () => '/register' },
@@ -12,6 +17,40 @@ export const paths = {
   },
   admin: {
     root: { path: '/admin' },
+    map: { path: 'map', getHref: () => '/admin/map' },
+    feed: {
+      path: 'feed/:networkId?',
+      getHref: (networkId?: string) => (networkId ? `/admin/feed/${networkId}` : '/admin/feed'),
+    },
     users: { path: 'users', getHref: () => '/admin/users' },
+    subscriptions: { path: 'subscriptions', getHref: () => '/admin/subscriptions' },
+    accounts: { path: 'accounts', getHref: () => '/admin/accounts' },
+    organizations: { path: 'organizations', getHref: () => '/admin/organizations' },
+    networks: {
+      path: 'networks/:networkId?',
+      getHref: (networkId?: string) => (networkId ? `/admin/networks/${networkId}` : '/admin/networks'),
+    },
+    products: {
+      path: 'products/:productsPage?',
+      getHref: (page?: string) => (page ? `/admin/products/${page}` : '/admin/products'),
+    },
+    settings: {
+      path: 'settings/:settingsPage?',
+      getHref: (page?: string) => (page ? `/admin/settings/${page}` : '/admin/settings'),
+    },
   },
 } as const;
+
+const adminPrefix = paths.admin.root.path;
+
+export const isAdminPath = (pathname: string) => pathname === adminPrefix || pathname.startsWith(`${adminPrefix}/`);
+
+/**
+ * Spec 2: Personal and Admin each link to the same page in the other area (/accounts <-> /admin/accounts). A page
+ * with no twin lands on the other area's redirect (the dashboard, or the admin start page).
+ */
+export function pathInOtherArea(pathname: string, area: 'personal' | 'admin') {
+  if (area === 'admin') return isAdminPath(pathname) ? pathname : `${adminPrefix}${pathname === '/' ? '' : pathname}`;
+  if (!isAdminPath(pathname)) return pathname;
+  return pathname.slice(adminPrefix.length) || paths.dashboard.getHref();
+}

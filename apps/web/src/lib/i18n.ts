@@ -1,21 +1,31 @@
+import { type Language, languages } from '@fixpoint/shared';
 import i18next, { type Resource } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 
-export const supportedLanguages = ['en'] as const;
+export const supportedLanguages = languages;
+
+/** Each language's name in itself, for the switcher. */
+export const languageNames: Record<Language, string> = { en: 'English', nl: 'Nederlands', de: 'Deutsch' };
 
 /**
  * i18next as the spec describes: detection from query string, cookie, local storage, session storage, browser and
  * html tag; cached in local storage; files per language and namespace from /locales; English fallback; missing keys
- * never sent anywhere. Tests pass `resources` to skip the network.
+ * never sent anywhere. A brand's static language (`lng`) skips detection. Tests pass `resources` to skip the
+ * network.
  */
-export function initI18n(resources?: Resource) {
+export function initI18n(resources?: Resource, { lng }: { lng?: Language } = {}) {
   const instance = i18next.createInstance();
   if (!resources) instance.use(HttpBackend);
   instance.use(LanguageDetector).use(initReactI18next);
+  // Screen readers and the html-tag detection read <html lang>; keep it on the language in use.
+  instance.on('languageChanged', (language) => {
+    document.documentElement.lang = instance.resolvedLanguage ?? language;
+  });
   void instance.init({
     resources,
+    lng,
     fallbackLng: 'en',
     supportedLngs: [...supportedLanguages],
     nonExplicitSupportedLngs: true,

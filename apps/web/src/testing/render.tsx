@@ -1,8 +1,12 @@
+import type { Brand, Language } from '@fixpoint/shared';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import de from '../../public/locales/de/translation.json';
 import en from '../../public/locales/en/translation.json';
+import nl from '../../public/locales/nl/translation.json';
 import { AppProvider } from '../app/provider';
 import { routes } from '../app/router';
 import { initI18n } from '../lib/i18n';
@@ -28,15 +32,32 @@ export function stubApi(handler: Handler) {
   return calls;
 }
 
-/** Renders the whole app at a path, with English translations loaded synchronously. */
-export function renderApp(path: string) {
+/** i18next with every shipped language loaded synchronously (English unless `lng` says otherwise). */
+export const initTestI18n = (lng?: Language) =>
+  initI18n({ en: { translation: en }, nl: { translation: nl }, de: { translation: de } }, { lng });
+
+/** Renders the whole app at a path, in English and the default brand unless told otherwise. */
+export function renderApp(path: string, { brand, lng }: { brand?: Brand; lng?: Language } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const i18n = initI18n({ en: { translation: en } });
+  const i18n = initTestI18n(lng ?? brand?.staticLanguage);
   const user = userEvent.setup();
   const result = render(
-    <AppProvider i18n={i18n} env="test">
+    <AppProvider i18n={i18n} env="test" brand={brand}>
       <RouterProvider router={router} />
     </AppProvider>,
   );
-  return { ...result, router, user };
+  return { ...result, router, user, i18n };
+}
+
+/** Renders one component inside the app's providers (no router beyond a memory one at `/`). */
+export function renderWithProviders(ui: ReactNode, { brand, lng }: { brand?: Brand; lng?: Language } = {}) {
+  const i18n = initTestI18n(lng);
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: ['/'] });
+  const user = userEvent.setup();
+  const result = render(
+    <AppProvider i18n={i18n} env="test" brand={brand}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...result, router, user, i18n };
 }

@@ -22,6 +22,8 @@ window.ResizeObserver = class {
   disconnect() {}
 };
 window.scrollTo = () => {};
+// Mantine's Select scrolls the chosen option into view.
+Element.prototype.scrollIntoView = () => {};
 
 // A test that makes React or our code log an error fails, as it would fail a user.
 let consoleErrors: unknown[][] = [];

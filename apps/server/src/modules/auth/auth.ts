@@ -2,7 +2,7 @@ import { type Database, schema } from '@fixpoint/db';
 import type { PasswordPolicy } from '@fixpoint/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { admin, bearer } from 'better-auth/plugins';
+import { admin, bearer, genericOAuth, oauthPopup } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../mail/mailer';
 
@@ -16,6 +16,8 @@ export interface AuthOptions {
   publicUrl?: string;
   trustedOrigins: string[];
   trustProxy: boolean;
+  /** Google sign-in, as an OpenID Connect provider found through its discovery document. */
+  google?: { clientId: string; clientSecret: string; discoveryUrl: string };
 }
 
 /** better-auth on our database: e-mail and password, sessions by cookie or bearer token, roles, password reset. */
@@ -28,6 +30,7 @@ export function createAuth({
   publicUrl,
   trustedOrigins,
   trustProxy,
+  google,
 }: AuthOptions) {
   return betterAuth({
     appName: 'Fixpoint',
@@ -84,7 +87,19 @@ export function createAuth({
         },
       },
     },
-    plugins: [bearer(), admin({ defaultRole: 'user', adminRoles: ['admin'] })],
+    plugins: [
+      bearer(),
+      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      ...(google
+        ? [
+            genericOAuth({
+              config: [{ providerId: 'google', ...google, scopes: ['openid', 'email', 'profile'], pkce: true }],
+            }),
+            // Sign-in in a 500x600 popup that hands the session back to the opener (spec: popup sign-in).
+            oauthPopup(),
+          ]
+        : []),
+    ],
     // Our own limiter (per IP and per e-mail, in the database) guards sign-in and reset: see auth.routes.ts.
     rateLimit: { enabled: false },
     advanced: {

@@ -1,8 +1,12 @@
 import { errorResponseSchema, userOverviewSchema } from '@fixpoint/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/auth';
+import type { CreditsService } from '../credits/credits.service';
 
-export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+export const userRoutes: FastifyPluginAsyncZod<{ creditsService: CreditsService }> = async (
+  app,
+  { creditsService },
+) => {
   app.get(
     '/user',
     {
@@ -14,8 +18,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userOverviewSchema, 401: errorResponseSchema },
       },
     },
-    (request) => {
+    async (request) => {
       const user = request.user as NonNullable<typeof request.user>;
+      const tokenAmount = await creditsService.balance({ userId: user.id });
       // Organisations arrive with the organisations work; until then nobody belongs to one.
       return {
         id: user.id,
@@ -24,6 +29,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         photoURL: user.image,
         teams: [],
         isAdmin: user.isAdmin,
+        tokenAmount,
       };
     },
   );

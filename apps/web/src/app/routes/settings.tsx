@@ -1,6 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AccountSettings } from '../../features/settings/components/account-settings';
+import { LanguageSettings } from '../../features/settings/components/language-settings';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export function SettingsRoute() {
@@ -10,6 +11,7 @@ export function SettingsRoute() {
     <Stack>
       <Title order={1}>{t('settings.title')}</Title>
       <AccountSettings />
+      <LanguageSettings />
     </Stack>
   );
 }

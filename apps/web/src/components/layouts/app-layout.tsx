@@ -1,120 +1,107 @@
-import { Anchor, AppShell, Burger, Button, Group, NavLink, Paper, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconLayoutDashboard, IconMapPin, IconSettings, IconShieldLock } from '@tabler/icons-react';
+import { ActionIcon, AppShell, ScrollArea, Tooltip } from '@mantine/core';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { brand } from '../../config/brand';
-import { paths } from '../../config/paths';
+import { Outlet, useLocation } from 'react-router';
+import { activeUrl, adminNavigation, linkUrls, userNavigation, visitorNavigation } from '../../config/navigation';
+import { isAdminPath } from '../../config/paths';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { LoadingFallback } from '../loading-fallback';
-import { Logo } from '../logo';
-import { ProfileMenu } from './profile-menu';
+import { AppFooter } from './app-footer';
+import classes from './app-layout.module.css';
+import { AreaSwitch } from './area-switch';
+import { MobileHeader } from './mobile-header';
+import { NavEntries } from './nav-entries';
+import { PromoBox } from './promo-box';
+import { TopBar } from './top-bar';
+import { useSideMenu } from './use-side-menu';
 
-/** The visitor's shell: header, side menu with the promo box, content and footer. */
+/** The portal's shell (spec 2): top bar, collapsible side menu, content and footer. */
 export function AppLayout() {
   const { t } = useTranslation();
-  const [isMenuOpen, { toggle }] = useDisclosure(false);
-  const location = useLocation();
-  const navigate = useNavigate();
-
+  const { pathname } = useLocation();
+  const menu = useSideMenu();
   const auth = useAuth();
   const isSignedIn = auth.status === 'signed-in';
-
-  const links = [
-    { label: t('nav.dashboard'), href: paths.dashboard.getHref(), icon: IconLayoutDashboard },
-    { label: t('nav.networkCoverage'), href: paths.marketplace.getHref(), icon: IconMapPin },
-    ...(isSignedIn ? [{ label: t('nav.settings'), href: paths.settings.getHref(), icon: IconSettings }] : []),
-    ...(auth.isAdmin === true
-      ? [{ label: t('nav.admin'), href: paths.admin.users.getHref(), icon: IconShieldLock }]
-      : []),
-  ];
+  const isAdmin = auth.isAdmin === true;
+  const entries = !isSignedIn ? visitorNavigation : isAdmin && isAdminPath(pathname) ? adminNavigation : userNavigation;
+  const current = activeUrl(linkUrls(entries), pathname);
+  const collapseLabel = menu.isCollapsed ? t('nav.expandMenu') : t('nav.collapseMenu');
 
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !isMenuOpen } }}
+      navbar={{ width: menu.width, breakpoint: 'sm', collapsed: { mobile: !menu.isMobileOpen } }}
       footer={{ height: 44 }}
       padding="lg"
     >
+      <a href="#main-content" className={classes.skipLink}>
+        {t('nav.skipToContent')}
+      </a>
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger opened={isMenuOpen} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.menu')} />
-            <Anchor component={Link} to={paths.dashboard.getHref()} underline="never" c="inherit">
-              <Logo />
-            </Anchor>
-          </Group>
-          <Group gap="sm" wrap="nowrap">
-            <Button
-              variant="subtle"
-              leftSection={<IconMapPin size={18} />}
-              onClick={() => navigate(paths.marketplace.getHref())}
-              visibleFrom="sm"
-            >
-              {t('nav.networkCoverage')}
-            </Button>
-            {isSignedIn ? (
-              <ProfileMenu />
-            ) : (
-              <Button onClick={() => navigate(paths.login.getHref())}>{t('nav.logIn')}</Button>
-            )}
-          </Group>
-        </Group>
+        <TopBar isMobileOpen={menu.isMobileOpen} onToggleMobile={menu.toggleMobile} />
       </AppShell.Header>
 
-      <AppShell.Navbar p="sm">
-        <AppShell.Section grow>
-          {links.map((link) => (
-            <NavLink
-              key={link.href}
-              component={Link}
-              to={link.href}
-              label={link.label}
-              leftSection={<link.icon size={20} stroke={1.6} />}
-              active={location.pathname.startsWith(link.href)}
-            />
-          ))}
+      <AppShell.Navbar
+        id="side-menu"
+        p={menu.isCollapsed ? 6 : 'sm'}
+        aria-label={t('nav.sideMenu')}
+        component="nav"
+        data-collapsed={menu.isCollapsed || undefined}
+        // The closed mobile drawer is only moved off screen: keep it out of the tab order and screen readers.
+        inert={menu.isMobile && !menu.isMobileOpen}
+      >
+        {menu.isMobile && (
+          <AppShell.Section>
+            <MobileHeader />
+          </AppShell.Section>
+        )}
+        {isAdmin && (
+          <AppShell.Section>
+            <AreaSwitch isCollapsed={menu.isCollapsed} />
+          </AppShell.Section>
+        )}
+        <AppShell.Section grow component={ScrollArea} scrollbarSize={6} type="hover">
+          <NavEntries entries={entries} isCollapsed={menu.isCollapsed} activeUrl={current} />
         </AppShell.Section>
         {auth.status === 'signed-out' && (
-          <AppShell.Section>
-            <Paper withBorder p="md" radius="md">
-              <Stack gap="xs">
-                <Text fw={600} size="sm">
-                  {t('promo.title')}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {t('promo.body')}
-                </Text>
-                <Group grow gap="xs">
-                  <Button size="xs" variant="default" onClick={() => navigate(paths.login.getHref())}>
-                    {t('nav.logIn')}
-                  </Button>
-                  <Button size="xs" onClick={() => navigate(paths.signup.getHref())}>
-                    {t('nav.signUp')}
-                  </Button>
-                </Group>
-              </Stack>
-            </Paper>
+          <AppShell.Section pt="sm">
+            <PromoBox isCollapsed={menu.isCollapsed} />
+          </AppShell.Section>
+        )}
+        {!menu.isMobile && (
+          <AppShell.Section pt="sm">
+            <Tooltip label={collapseLabel} position="right" withArrow disabled={!menu.isCollapsed}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                onClick={menu.toggleCollapsed}
+                aria-label={collapseLabel}
+                aria-expanded={!menu.isCollapsed}
+                aria-controls="side-menu"
+                ml={menu.isCollapsed ? 'auto' : undefined}
+                mr={menu.isCollapsed ? 'auto' : undefined}
+              >
+                {menu.isCollapsed ? (
+                  <IconLayoutSidebarLeftExpand size={20} />
+                ) : (
+                  <IconLayoutSidebarLeftCollapse size={20} />
+                )}
+              </ActionIcon>
+            </Tooltip>
           </AppShell.Section>
         )}
       </AppShell.Navbar>
 
-      <AppShell.Main>
+      <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
         <Suspense fallback={<LoadingFallback />}>
           <Outlet />
         </Suspense>
       </AppShell.Main>
 
       <AppShell.Footer>
-        <Group h="100%" px="md" justify="space-between">
-          <Anchor href={brand.termsUrl} size="sm" target="_blank" rel="noopener noreferrer">
-            {t('footer.terms')}
-          </Anchor>
-          <Text size="sm" c="dimmed">
-            {t('footer.copyright', { year: new Date().getFullYear(), brand: brand.name })}
-          </Text>
-        </Group>
+        <AppFooter />
       </AppShell.Footer>
     </AppShell>
   );

@@ -1,22 +1,28 @@
-import { Avatar, Menu, UnstyledButton } from '@mantine/core';
-import { IconLogout, IconUser } from '@tabler/icons-react';
+import { isRebranded, productLinks } from '@fixpoint/shared';
+import { Menu, UnstyledButton } from '@mantine/core';
+import { IconCrown, IconFileText, IconHelp, IconLogout, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { useBrand } from '../../lib/brand/brand-context';
+import { ProfileAvatar } from '../profile-avatar';
 
-/** Spec 2: account (settings/billing) and log out; upgrade and help links arrive with the brands work. */
+/**
+ * Spec 2: the account link (photo or default icon) opening the profile menu: account (settings/billing), upgrade
+ * to pro and the help and policy links only when not rebranded, and log out.
+ */
 export function ProfileMenu() {
   const { t } = useTranslation();
   const auth = useAuth();
+  const brand = useBrand();
   const navigate = useNavigate();
+  const isOwnBrand = !isRebranded(brand);
   return (
-    <Menu position="bottom-end" width={220}>
+    <Menu position="bottom-end" width={240} withArrow>
       <Menu.Target>
-        <UnstyledButton aria-label={t('nav.account')}>
-          <Avatar src={auth.photoURL} alt={auth.username} radius="xl" color="blue">
-            {auth.photoURL ? null : <IconUser size={20} />}
-          </Avatar>
+        <UnstyledButton aria-label={t('nav.account')} style={{ borderRadius: '50%' }}>
+          <ProfileAvatar photoURL={auth.photoURL} name={auth.username || t('app.defaultUsername')} />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
@@ -24,6 +30,38 @@ export function ProfileMenu() {
         <Menu.Item leftSection={<IconUser size={16} />} onClick={() => navigate(paths.settings.getHref('billing'))}>
           {t('nav.account')}
         </Menu.Item>
+        {isOwnBrand && brand.showPromotion && (
+          <Menu.Item
+            leftSection={<IconCrown size={16} />}
+            color="brand"
+            onClick={() => navigate(paths.subscriptions.getHref())}
+          >
+            {t('nav.upgrade')}
+          </Menu.Item>
+        )}
+        {isOwnBrand && (
+          <>
+            <Menu.Item
+              component="a"
+              href={productLinks.documentation}
+              target="_blank"
+              rel="noopener noreferrer"
+              leftSection={<IconHelp size={16} />}
+            >
+              {t('nav.help')}
+            </Menu.Item>
+            <Menu.Item
+              component="a"
+              href={productLinks.privacyPolicy}
+              target="_blank"
+              rel="noopener noreferrer"
+              leftSection={<IconFileText size={16} />}
+            >
+              {t('nav.policy')}
+            </Menu.Item>
+          </>
+        )}
+        <Menu.Divider />
         <Menu.Item
           leftSection={<IconLogout size={16} />}
           onClick={async () => {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { track } from '../../../lib/analytics';
 import { authConfigQueryOptions, authKeys, getUserOverview } from '../api/auth-api';
 import { ForgotPasswordForm } from './forgot-password-form';
+import { GoogleButton } from './google-button';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 
@@ -42,21 +43,27 @@ export function AuthModal({ initialMode, onClose }: { initialMode: AuthMode; onC
           <Loader />
         </Center>
       ) : mode === 'signIn' ? (
-        <SignInForm
-          minPasswordLength={config.data.passwordPolicy.minLength}
-          onSuccess={onSignedIn}
-          onForgotPassword={(email) => {
-            setResetEmail(email);
-            setMode('forgotPassword');
-          }}
-          onSwitchToSignUp={() => setMode('signUp')}
-        />
+        <>
+          {config.data.providers.google && <GoogleButton onSuccess={onSignedIn} />}
+          <SignInForm
+            minPasswordLength={config.data.passwordPolicy.minLength}
+            onSuccess={onSignedIn}
+            onForgotPassword={(email) => {
+              setResetEmail(email);
+              setMode('forgotPassword');
+            }}
+            onSwitchToSignUp={() => setMode('signUp')}
+          />
+        </>
       ) : mode === 'signUp' ? (
-        <SignUpForm
-          policy={config.data.passwordPolicy}
-          onSuccess={onSignedIn}
-          onSwitchToSignIn={() => setMode('signIn')}
-        />
+        <>
+          {config.data.providers.google && <GoogleButton onSuccess={onSignedIn} />}
+          <SignUpForm
+            policy={config.data.passwordPolicy}
+            onSuccess={onSignedIn}
+            onSwitchToSignIn={() => setMode('signIn')}
+          />
+        </>
       ) : (
         <ForgotPasswordForm initialEmail={resetEmail} onBack={() => setMode('signIn')} />
       )}

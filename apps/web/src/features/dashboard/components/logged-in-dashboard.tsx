@@ -1,47 +1,136 @@
+import { productLinks } from '@fixpoint/shared';
 import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconMapPin, IconSettings } from '@tabler/icons-react';
+import {
+  IconAntenna,
+  IconCoins,
+  IconLayoutDashboard,
+  IconMap,
+  IconReceipt,
+  IconRocket,
+  IconSettings,
+  IconWorld,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { ActionCard } from '../../../components/action-card';
+import { PageHeading } from '../../../components/page-heading';
+import { StatCard, type StatColor } from '../../../components/stat-card';
 import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { useBrand } from '../../../lib/brand/brand-context';
+import { userOverviewQueryOptions } from '../../auth/api/auth-api';
 import { useAuth } from '../../auth/hooks/use-auth';
-import { ServiceStatus } from '../../health/components/service-status';
+import { useHealth } from '../../health/api/get-health';
 
+/** A signed-in user's start: live figures, then the product's flows as action cards. */
 export function LoggedInDashboard() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
+  const { t, i18n } = useTranslation();
   const auth = useAuth();
+  const brand = useBrand();
+  const overview = useQuery(userOverviewQueryOptions());
+  const health = useHealth();
+
+  const credits = overview.data?.tokenAmount;
+  const serviceState =
+    health.data?.status ??
+    (health.error instanceof ApiError && health.error.status === 503
+      ? 'degraded'
+      : health.isError
+        ? 'unreachable'
+        : 'unknown');
+  const serviceColor: Record<string, StatColor> = {
+    ok: 'success',
+    degraded: 'warning',
+    unreachable: 'error',
+    unknown: 'muted',
+  };
+  const number = new Intl.NumberFormat(i18n.language);
+
   const actions = [
-    { key: 'coverage', icon: IconMapPin, href: paths.marketplace.getHref() },
-    { key: 'settings', icon: IconSettings, href: paths.settings.getHref() },
+    { key: 'buyCredits', icon: IconCoins, to: paths.credits.getHref(), variant: 'filled' },
+    { key: 'createAccount', icon: IconAntenna, to: paths.accounts.getHref(), variant: 'light' },
+    { key: 'subscribe', icon: IconReceipt, to: paths.subscriptions.getHref(), variant: 'light' },
+    { key: 'networks', icon: IconWorld, to: paths.marketplace.getHref(), variant: 'light' },
+    { key: 'map', icon: IconMap, to: paths.map.getHref(), variant: 'light' },
+    { key: 'settings', icon: IconSettings, to: paths.settings.getHref(), variant: 'default' },
   ] as const;
+
   return (
     <Stack gap="xl" maw={1200}>
-      <Stack gap="xs">
-        <Title order={1}>{t('dashboard.welcome', { name: auth.username || t('app.defaultUsername') })}</Title>
-        <ServiceStatus />
-      </Stack>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-        {actions.map((action) => (
-          <Card key={action.key} withBorder radius="md" padding="lg">
-            <Stack gap="sm" h="100%">
-              <Group gap="sm" wrap="nowrap">
-                <ThemeIcon size="lg" radius="md" variant="light">
-                  <action.icon size={20} />
-                </ThemeIcon>
-                <Title order={2} size="h4">
-                  {t(`dashboard.userActions.${action.key}.title`)}
-                </Title>
-              </Group>
-              <Text size="sm" c="dimmed" style={{ flexGrow: 1 }}>
-                {t(`dashboard.userActions.${action.key}.description`)}
-              </Text>
-              <Button variant="light" onClick={() => navigate(action.href)}>
-                {t(`dashboard.userActions.${action.key}.button`)}
-              </Button>
-            </Stack>
-          </Card>
-        ))}
+      <PageHeading
+        title={t('dashboard.welcome', { name: auth.username || t('app.defaultUsername') })}
+        icon={IconLayoutDashboard}
+        description={t('dashboard.userIntro')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="lg">
+        <StatCard
+          title={t('dashboard.stats.credits')}
+          value={credits === undefined ? '…' : number.format(credits)}
+          color={credits === undefined ? 'muted' : credits > 0 ? 'success' : 'warning'}
+          description={credits === 0 ? t('dashboard.stats.noCredits') : undefined}
+        />
+        <StatCard
+          title={t('dashboard.stats.organisations')}
+          value={overview.data ? number.format(overview.data.teams.length) : '…'}
+          color={overview.data ? 'default' : 'muted'}
+        />
+        <StatCard
+          title={t('dashboard.stats.service')}
+          value={t(`dashboard.stats.serviceState.${serviceState}`)}
+          color={serviceColor[serviceState]}
+        />
       </SimpleGrid>
+      <Stack gap="md">
+        <Title order={2} size="h3">
+          {t('dashboard.userActions.title')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+          {actions.map((action) => (
+            <ActionCard
+              key={action.key}
+              title={t(`dashboard.userActions.${action.key}.title`)}
+              icon={action.icon}
+              description={t(`dashboard.userActions.${action.key}.description`)}
+              buttonLabel={t(`dashboard.userActions.${action.key}.button`)}
+              buttonVariant={action.variant}
+              to={action.to}
+            />
+          ))}
+        </SimpleGrid>
+      </Stack>
+      {brand.showPromotion && (
+        <Card
+          withBorder
+          radius="md"
+          padding="lg"
+          bg="var(--mantine-primary-color-light)"
+          component="aside"
+          aria-labelledby="promotion-title"
+        >
+          <Group justify="space-between" gap="md">
+            <Group gap="md" wrap="nowrap" style={{ flex: '1 1 420px' }}>
+              <ThemeIcon size={44} radius="md" aria-hidden>
+                <IconRocket size={24} />
+              </ThemeIcon>
+              <Stack gap={2}>
+                <Title order={2} size="h4" id="promotion-title">
+                  {t('dashboard.userActions.promotion.title')}
+                </Title>
+                <Text size="sm">{t('dashboard.userActions.promotion.description')}</Text>
+              </Stack>
+            </Group>
+            <Button
+              component="a"
+              href={productLinks.website}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="filled"
+            >
+              {t('dashboard.userActions.promotion.button')}
+            </Button>
+          </Group>
+        </Card>
+      )}
     </Stack>
   );
 }

@@ -1,29 +1,20 @@
-import { screen, waitFor } from '@testing-library/react';
+import { brands } from '@fixpoint/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { health, stubVisitor } from '../../../testing/fixtures';
 import { renderApp, stubApi } from '../../../testing/render';
 
-const healthy = {
-  status: 'ok',
-  version: '0.0.0',
-  uptimeSeconds: 1,
-  database: { kind: 'pglite', reachable: true, latencyMs: 1 },
-};
-
 describe('logged-out dashboard', () => {
-  it('shows the heading, the three ways in and the live service status', async () => {
-    stubApi((url) =>
-      url.pathname === '/api/health'
-        ? { body: healthy }
-        : url.pathname === '/api/auth/get-session'
-          ? { body: null }
-          : undefined,
-    );
+  it('shows the heading, the facts, the three ways in and the live service status', async () => {
+    stubVisitor();
     renderApp('/dashboard');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'RTK corrections for every rover' }),
     ).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Protocols' })).getByText('NTRIP 1.0 and 2.0')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Check network coverage' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View networks' })).toHaveAttribute('href', '/marketplace');
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
     await waitFor(() => expect(screen.getByTestId('service-status')).toHaveTextContent('All systems operational'));
     expect(document.title).toBe('Fixpoint | Dashboard');
   });
@@ -33,7 +24,7 @@ describe('logged-out dashboard', () => {
       url.pathname === '/api/health'
         ? {
             status: 503,
-            body: { ...healthy, status: 'degraded', database: { kind: 'pglite', reachable: false, latencyMs: null } },
+            body: { ...health, status: 'degraded', database: { kind: 'pglite', reachable: false, latencyMs: null } },
           }
         : undefined,
     );
@@ -42,28 +33,19 @@ describe('logged-out dashboard', () => {
   });
 
   it('redirects unknown paths to the dashboard', async () => {
-    stubApi((url) =>
-      url.pathname === '/api/health'
-        ? { body: healthy }
-        : url.pathname === '/api/auth/get-session'
-          ? { body: null }
-          : undefined,
-    );
+    stubVisitor();
     const { router } = renderApp('/no/such/page');
     await screen.findByRole('heading', { level: 1, name: 'RTK corrections for every rover' });
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
-  it('offers sign up from the promo box and the action card', async () => {
-    stubApi((url) =>
-      url.pathname === '/api/health'
-        ? { body: healthy }
-        : url.pathname === '/api/auth/get-session'
-          ? { body: null }
-          : undefined,
-    );
-    renderApp('/dashboard');
-    const buttons = await screen.findAllByRole('button', { name: 'Sign up' });
-    expect(buttons.length).toBe(2);
+  it("speaks a brand's static language and titles the page with the brand's name", async () => {
+    stubVisitor();
+    renderApp('/dashboard', { brand: brands.baupunkt });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'RTK-Korrekturen für jeden Rover' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Baupunkt | Übersicht'));
+    expect(document.documentElement.lang).toBe('de');
   });
 });

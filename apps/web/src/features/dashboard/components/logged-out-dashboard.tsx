@@ -1,50 +1,54 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAntenna, IconMapPin, IconUserPlus } from '@tabler/icons-react';
+import { SimpleGrid, Stack } from '@mantine/core';
+import { IconAntenna, IconLayoutDashboard, IconMapPin, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { ActionCard } from '../../../components/action-card';
+import { PageHeading } from '../../../components/page-heading';
+import { StatCard } from '../../../components/stat-card';
 import { paths } from '../../../config/paths';
 import { ServiceStatus } from '../../health/components/service-status';
 
-/** What a visitor sees first: what the service is and the three ways in. */
+/** What a visitor sees first: what the service is, what it speaks, and the three ways in. */
 export function LoggedOutDashboard() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const actions = [
-    { key: 'coverage', icon: IconMapPin, href: paths.marketplace.getHref(), variant: 'filled' },
-    { key: 'signUp', icon: IconUserPlus, href: paths.signup.getHref(), variant: 'light' },
-    { key: 'connect', icon: IconAntenna, href: paths.login.getHref(), variant: 'default' },
-  ] as const;
-
   return (
     <Stack gap="xl" maw={1200}>
       <Stack gap="xs">
-        <Title order={1}>{t('dashboard.heading')}</Title>
-        <Text c="dimmed" maw={720}>
-          {t('dashboard.intro')}
-        </Text>
+        <PageHeading title={t('dashboard.heading')} icon={IconLayoutDashboard} description={t('dashboard.intro')} />
         <ServiceStatus />
       </Stack>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="lg">
+        <StatCard title={t('dashboard.facts.protocols.title')} value={t('dashboard.facts.protocols.value')} />
+        <StatCard title={t('dashboard.facts.corrections.title')} value={t('dashboard.facts.corrections.value')} />
+        <StatCard
+          title={t('dashboard.facts.accuracy.title')}
+          value={t('dashboard.facts.accuracy.value')}
+          color="success"
+        />
+      </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-        {actions.map((action) => (
-          <Card key={action.key} withBorder radius="md" padding="lg">
-            <Stack gap="sm" h="100%">
-              <Group gap="sm" wrap="nowrap">
-                <ThemeIcon size="lg" radius="md" variant="light">
-                  <action.icon size={20} />
-                </ThemeIcon>
-                <Title order={2} size="h4">
-                  {t(`dashboard.actions.${action.key}.title`)}
-                </Title>
-              </Group>
-              <Text size="sm" c="dimmed" style={{ flexGrow: 1 }}>
-                {t(`dashboard.actions.${action.key}.description`)}
-              </Text>
-              <Button variant={action.variant} onClick={() => navigate(action.href)}>
-                {t(`dashboard.actions.${action.key}.button`)}
-              </Button>
-            </Stack>
-          </Card>
-        ))}
+        <ActionCard
+          title={t('dashboard.actions.coverage.title')}
+          icon={IconMapPin}
+          description={t('dashboard.actions.coverage.description')}
+          buttonLabel={t('dashboard.actions.coverage.button')}
+          buttonVariant="filled"
+          to={paths.marketplace.getHref()}
+        />
+        <ActionCard
+          title={t('dashboard.actions.signUp.title')}
+          icon={IconUserPlus}
+          description={t('dashboard.actions.signUp.description')}
+          buttonLabel={t('dashboard.actions.signUp.button')}
+          to={paths.signup.getHref()}
+        />
+        <ActionCard
+          title={t('dashboard.actions.connect.title')}
+          icon={IconAntenna}
+          description={t('dashboard.actions.connect.description')}
+          buttonLabel={t('dashboard.actions.connect.button')}
+          buttonVariant="default"
+          to={paths.login.getHref()}
+        />
       </SimpleGrid>
     </Stack>
   );

@@ -111,7 +111,7 @@ export function AccountSettings() {
 
       <Card withBorder padding="lg">
         <Stack gap="sm">
-          <Title order={2} size="h4" c="red">
+          <Title order={2} size="h4" c="red.9">
             {t('settings.deleteTitle')}
           </Title>
           <Text size="sm" c="dimmed">

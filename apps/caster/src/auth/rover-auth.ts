@@ -1,0 +1,76 @@
+import { type Database, type SecretBox, schema } from '@fixpoint/db';
+import { verifyPassword as verifyWebPassword } from 'better-auth/crypto';
+import { and, eq } from 'drizzle-orm';
+import type { LoginFailureReason } from '../metrics';
+import type { BasicCredentials } from '../protocol/request-head';
+
+export interface RoverAccount {
+  id: string;
+  username: string;
+  maxConnections: number;
+  passwordChangedAt: Date;
+}
+
+export type RoverAuthResult =
+  | { ok: true; account: RoverAccount }
+  | {
+      ok: false;
+      reason: Exclude<LoginFailureReason, 'no-access' | 'outside-coverage' | 'no-credentials'>;
+      accountId?: string;
+    };
+
+/**
+ * Checks NTRIP credentials. NTRIP passwords are sealed, not hashed (owners can see them), so the comparison is
+ * secretBox.matches (constant time). When it fails we also check the owner's web password: typing the portal
+ * password into the rover is the top support issue, and the owner is told so ('web-password'). That check is a
+ * slow hash, paid only on failed logins.
+ */
+export function createRoverAuthenticator({ db, secretBox }: { db: Database; secretBox: SecretBox }) {
+  const a = schema.ntripAccounts;
+  return async function authenticate(credentials: BasicCredentials): Promise<RoverAuthResult> {
+    const [account] = await db
+      .select({
+        id: a.id,
+        username: a.username,
+        passwordEnc: a.passwordEnc,
+        ownerUserId: a.ownerUserId,
+        maxConnections: a.maxConnections,
+        isDisabled: a.isDisabled,
+        passwordChangedAt: a.passwordChangedAt,
+      })
+      .from(a)
+      .where(eq(a.username, credentials.username))
+      .limit(1);
+    if (!account) return { ok: false, reason: 'unknown-user' };
+    if (!secretBox.matches(account.passwordEnc, credentials.password)) {
+      const isWebPassword =
+        account.ownerUserId !== null && (await matchesWebPassword(db, account.ownerUserId, credentials.password));
+      return { ok: false, reason: isWebPassword ? 'web-password' : 'bad-password', accountId: account.id };
+    }
+    if (account.isDisabled) return { ok: false, reason: 'disabled', accountId: account.id };
+    return {
+      ok: true,
+      account: {
+        id: account.id,
+        username: account.username,
+        maxConnections: account.maxConnections,
+        passwordChangedAt: account.passwordChangedAt,
+      },
+    };
+  };
+}
+
+async function matchesWebPassword(db: Database, userId: string, candidate: string): Promise<boolean> {
+  const t = schema.authAccounts;
+  const [row] = await db
+    .select({ password: t.password })
+    .from(t)
+    .where(and(eq(t.userId, userId), eq(t.providerId, 'credential')))
+    .limit(1);
+  if (!row?.password || candidate === '') return false;
+  try {
+    return await verifyWebPassword({ hash: row.password, password: candidate });
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,261 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import type { Database, SecretBox } from '@fixpoint/db';
+import { Registry } from 'prom-client';
+import { createRoverAuthenticator } from './auth/rover-auth';
+import { type CasterOptions, defaultCasterOptions } from './config';
+import { acceptConnection, replyAndClose } from './connection';
+import type { CasterLogger } from './logger';
+import { type CasterMetrics, createCasterMetrics } from './metrics';
+import type { ReplyContext } from './protocol/replies';
+import { createAccessChecker } from './sessions/access';
+import { createRoverHandler } from './sessions/rover-handler';
+import { createSessionRegistry } from './sessions/session-registry';
+import { createSessionStore } from './sessions/session-store';
+import { createCatalogStore } from './streams/catalog';
+import { MountRegistry } from './streams/mount';
+import { createRoverRouter } from './streams/rover-router';
+import { SourceConnection } from './streams/source-connection';
+import { createSourceHandler } from './streams/source-handler';
+import { createStationStateStore } from './streams/station-state-store';
+
+export interface CasterDependencies {
+  db: Database;
+  secretBox: SecretBox;
+  logger: CasterLogger;
+  options?: Partial<CasterOptions>;
+  /** Where the caster's Prometheus metrics go (the server's /metrics); a private registry by default. */
+  metricsRegistry?: Registry;
+}
+
+/** An in-process source (the demo simulator): the same ingestion path as a base station, without a socket. */
+export interface LocalSource {
+  push(chunk: Buffer): void;
+  close(): void;
+  readonly isClosed: boolean;
+}
+
+export interface Caster {
+  start(): Promise<{ port: number }>;
+  stop(): Promise<void>;
+  readonly port: number;
+  readonly metrics: CasterMetrics;
+  readonly metricsRegistry: Registry;
+  /** Writes live station states and session progress now (tests, shutdown). */
+  flush(): Promise<void>;
+  /** Feeds a station of the catalog from inside the process; undefined when the mountpoint is unknown. */
+  openLocalSource(mountpoint: string, agent: string): Promise<LocalSource | undefined>;
+  readonly roverCount: number;
+  readonly sourceCount: number;
+}
+
+const SERVER_NAME = 'NTRIP Fixpoint/1.0';
+
+/** The NTRIP caster on a raw TCP server (NTRIP 1.0 is not HTTP). Builds everything; `start` listens. */
+export function createCaster({
+  db,
+  secretBox,
+  logger,
+  options: overrides,
+  metricsRegistry,
+}: CasterDependencies): Caster {
+  const options: CasterOptions = { ...defaultCasterOptions, ...overrides };
+  const registry = metricsRegistry ?? new Registry();
+  const pending = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
+  };
+  const sockets = new Set<Socket>();
+  let boundPort = 0;
+  let server: Server | undefined;
+  let stateTimer: NodeJS.Timeout | undefined;
+  let lastAcceptError = 0;
+
+  const catalog = createCatalogStore({ db, ttlMs: options.catalogTtlMs });
+  const mounts = new MountRegistry();
+  const stateStore = createStationStateStore({ db, instance: options.instance, logger });
+  const store = createSessionStore(db);
+  const access = createAccessChecker(db);
+  const sessions = createSessionRegistry({
+    db,
+    store,
+    access,
+    logger,
+    options: { sessionFlushMs: options.sessionFlushMs, accountPollMs: options.accountPollMs },
+    track,
+  });
+  const metrics = createCasterMetrics(registry, { rovers: () => sessions.count, sources: () => mounts.sourceCount });
+  const replyContext = (): ReplyContext => ({ server: SERVER_NAME });
+  const refuse = replyAndClose;
+
+  const router = createRoverRouter(mounts, {
+    hysteresisM: options.autoHysteresisM,
+    reevaluateMs: options.autoReevaluateMs,
+    coverageFactor: options.coverageFactor,
+    onOutsideCoverage(session, distanceM) {
+      logger.info({ sessionId: session.id, distanceM: Math.round(distanceM) }, 'rover outside coverage');
+      metrics.loginFailed('outside-coverage');
+      track(
+        store
+          .recordLoginFailure({
+            username: session.init.username,
+            accountId: session.accountId,
+            mountpoint: session.init.mountpoint,
+            reason: 'outside-coverage',
+            clientAddress: session.init.clientAddress,
+            userAgent: session.init.userAgent.slice(0, 500),
+          })
+          .catch((error: unknown) => logger.error({ err: error }, 'login failure write failed')),
+      );
+      session.close('outside-coverage');
+    },
+  });
+
+  const sourceDeps = {
+    mounts,
+    stateStore,
+    track,
+    onBytes: (count: number) => {
+      metrics.bytesIn += count;
+    },
+    onClosed: (source: SourceConnection) => {
+      logger.info({ mountpoint: source.mount.mountpoint }, 'source disconnected');
+      router.onSourceLost(source.mount);
+    },
+  };
+  const handleSource = createSourceHandler({
+    ...sourceDeps,
+    catalog,
+    metrics,
+    logger,
+    replyContext,
+    sourceTimeoutMs: options.sourceTimeoutMs,
+    sourceStaleMs: options.sourceStaleMs,
+    refuse,
+  });
+  const handleGet = createRoverHandler({
+    catalog,
+    mounts,
+    router,
+    sessions,
+    store,
+    access,
+    authenticate: createRoverAuthenticator({ db, secretBox }),
+    metrics,
+    logger,
+    replyContext,
+    sourcetableOptions: () => ({
+      brandName: options.brandName,
+      publicHost: options.publicHost,
+      publicPort: options.publicPort ?? boundPort,
+      portalUrl: options.portalUrl,
+    }),
+    instance: options.instance,
+    maxQueueBytes: options.maxQueueBytes,
+    brandName: options.brandName,
+    portalUrl: options.portalUrl,
+    refuse,
+    track,
+  });
+
+  const onSourceHead: typeof handleSource = async (socket, head, leftover) => {
+    await handleSource(socket, head, leftover);
+    const mount = mounts.get(head.mountpoint);
+    if (mount?.source) router.onSourceUp(mount, sessions.all());
+  };
+
+  const onConnection = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.setNoDelay(true);
+    socket.setKeepAlive(true, 30_000);
+    acceptConnection(socket, {
+      headTimeoutMs: options.headTimeoutMs,
+      replyContext,
+      onGet: handleGet,
+      onSource: onSourceHead,
+      refuse,
+      onError(error, failed) {
+        logger.error({ err: error }, 'connection failed');
+        failed.destroy();
+      },
+    });
+  };
+
+  const flushStates = () => stateStore.flush(mounts.sources().map((source) => source.state));
+
+  return {
+    async start() {
+      await Promise.all([store.closeOrphans(options.instance), stateStore.resetInstance()]);
+      server = createServer({ pauseOnConnect: false }, onConnection);
+      if (options.maxClients > 0) server.maxConnections = options.maxClients;
+      // Accept errors (EMFILE at the file limit) must not crash or stop the server: libuv closes the pending
+      // connection (its reserve-descriptor trick) so the loop does not spin, and existing streams keep flowing.
+      server.on('error', (error: NodeJS.ErrnoException) => {
+        if (Date.now() - lastAcceptError > 10_000)
+          logger.warn({ err: error, code: error.code }, 'caster: accept failed');
+        lastAcceptError = Date.now();
+      });
+      const listening = server;
+      await new Promise<void>((resolve, reject) => {
+        listening.once('error', reject);
+        listening.listen({ host: options.host, port: options.port }, () => {
+          listening.off('error', reject);
+          resolve();
+        });
+      });
+      const address = listening.address();
+      boundPort = typeof address === 'object' && address ? address.port : options.port;
+      sessions.start();
+      stateTimer = setInterval(() => void flushStates(), options.stateFlushMs);
+      stateTimer.unref();
+      logger.info({ host: options.host, port: boundPort, instance: options.instance }, 'caster listening');
+      return { port: boundPort };
+    },
+
+    async stop() {
+      sessions.stop();
+      clearInterval(stateTimer);
+      const closed = server ? new Promise<void>((resolve) => server?.close(() => resolve())) : Promise.resolve();
+      await sessions.flush();
+      for (const session of [...sessions.all()]) session.close('shutdown');
+      for (const source of mounts.sources()) source.close('shutdown');
+      for (const socket of sockets) socket.destroy();
+      await closed;
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+
+    get port() {
+      return boundPort;
+    },
+    metrics,
+    metricsRegistry: registry,
+
+    async flush() {
+      await Promise.all([flushStates(), sessions.flush()]);
+    },
+
+    async openLocalSource(mountpoint, agent) {
+      const station = (await catalog.get()).stations.get(mountpoint);
+      if (!station) return undefined;
+      mounts.get(mountpoint)?.source?.close('replaced');
+      const mount = mounts.mountFor(station);
+      const source = new SourceConnection({ mount, address: 'local', agent, isChunked: false }, sourceDeps);
+      router.onSourceUp(mount, sessions.all());
+      return {
+        push: (chunk) => source.push(chunk),
+        close: () => source.close('source-closed'),
+        get isClosed() {
+          return source.isClosed;
+        },
+      };
+    },
+
+    get roverCount() {
+      return sessions.count;
+    },
+    get sourceCount() {
+      return mounts.sourceCount;
+    },
+  };
+}

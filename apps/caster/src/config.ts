@@ -1,0 +1,136 @@
+import { hostname } from 'node:os';
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const port = z.coerce.number().int().min(0).max(65_535);
+const seconds = z.coerce.number().positive().max(86_400);
+
+/**
+ * The caster's environment variables (README configuration table). Parsed once at start-up, by the server when
+ * the caster runs inside `npm start`, or by the caster's own main.ts.
+ */
+export const casterEnvSchema = z.object({
+  CASTER_ENABLED: booleanString.default(true),
+  CASTER_HOST: z.string().min(1).default('0.0.0.0'),
+  CASTER_PORT: port.default(2101),
+  /** Name and port written in the sourcetable's CAS record: how rovers reach us from outside. */
+  CASTER_PUBLIC_HOST: z.string().min(1).default('localhost'),
+  CASTER_PUBLIC_PORT: port.optional(),
+  /** Identifies this process in sessions and station states (several casters may share one database). */
+  CASTER_INSTANCE: z.string().min(1).max(100).optional(),
+  /** A source that sends nothing for this long is disconnected (cellular links deliver in bursts). */
+  CASTER_SOURCE_TIMEOUT_SECONDS: seconds.default(60),
+  /** A live source silent this long counts as stale: a new authenticated source for its mount replaces it. */
+  CASTER_SOURCE_STALE_SECONDS: seconds.default(5),
+  /** Time a client has to send its complete request head. */
+  CASTER_HEAD_TIMEOUT_SECONDS: seconds.default(10),
+  /** A rover whose unsent data passes this is dropped (stale corrections are worse than none). */
+  CASTER_MAX_QUEUE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(16 * 1024 * 1024)
+    .default(16_384),
+  /** Connections the caster accepts at once (0: no limit but the process's file limit). */
+  CASTER_MAX_CLIENTS: z.coerce.number().int().min(0).default(0),
+  /** How often live sessions' byte counts and station states are written to the database. */
+  CASTER_SESSION_FLUSH_SECONDS: seconds.default(10),
+  CASTER_STATE_FLUSH_SECONDS: seconds.default(5),
+  /** How often accounts with live sessions are re-read (disabled, password changed, window ended). */
+  CASTER_ACCOUNT_POLL_SECONDS: seconds.default(1),
+  /** Mountpoints and networks are cached this long between database reads. */
+  CASTER_CATALOG_TTL_SECONDS: z.coerce.number().min(0).max(3600).default(2),
+  /** Shown on the page browsers get and in the sourcetable's NET records. */
+  PUBLIC_URL: z.url().optional(),
+});
+
+export type CasterEnv = z.infer<typeof casterEnvSchema>;
+
+/** What createCaster needs, in the units the code uses. */
+export interface CasterOptions {
+  host: string;
+  port: number;
+  publicHost: string;
+  publicPort?: number;
+  instance: string;
+  portalUrl: string;
+  brandName: string;
+  sourceTimeoutMs: number;
+  sourceStaleMs: number;
+  headTimeoutMs: number;
+  maxQueueBytes: number;
+  maxClients: number;
+  sessionFlushMs: number;
+  stateFlushMs: number;
+  accountPollMs: number;
+  catalogTtlMs: number;
+  /** Nearest-base selection (AUTO mounts). */
+  autoHysteresisM: number;
+  autoReevaluateMs: number;
+  /** A rover further than coverageRadiusKm times this from every station of the network is outside coverage. */
+  coverageFactor: number;
+}
+
+export const defaultCasterOptions: CasterOptions = {
+  host: '0.0.0.0',
+  port: 2101,
+  publicHost: 'localhost',
+  instance: hostname(),
+  portalUrl: 'http://localhost:8080',
+  brandName: 'Fixpoint',
+  sourceTimeoutMs: 60_000,
+  sourceStaleMs: 5_000,
+  headTimeoutMs: 10_000,
+  maxQueueBytes: 16_384,
+  maxClients: 0,
+  sessionFlushMs: 10_000,
+  stateFlushMs: 5_000,
+  accountPollMs: 1_000,
+  catalogTtlMs: 2_000,
+  autoHysteresisM: 500,
+  autoReevaluateMs: 10_000,
+  // 30 km default radius x 1.67 = 50 km: beyond it the baseline is "none" in PRODUCT.md's quality tiers.
+  coverageFactor: 5 / 3,
+};
+
+export class CasterEnvError extends Error {
+  constructor(readonly issues: { variable: string; message: string }[]) {
+    super(`Invalid environment:\n${issues.map((issue) => `  ${issue.variable}: ${issue.message}`).join('\n')}`);
+    this.name = 'CasterEnvError';
+  }
+}
+
+/** Parses CASTER_* (empty strings count as unset); throws CasterEnvError naming every bad variable. */
+export function loadCasterEnv(source: NodeJS.ProcessEnv = process.env): CasterEnv {
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const result = casterEnvSchema.safeParse(present);
+  if (!result.success) {
+    throw new CasterEnvError(
+      result.error.issues.map((issue) => ({ variable: issue.path.join('.'), message: issue.message })),
+    );
+  }
+  return result.data;
+}
+
+export function casterOptionsFromEnv(env: CasterEnv): CasterOptions {
+  return {
+    ...defaultCasterOptions,
+    host: env.CASTER_HOST,
+    port: env.CASTER_PORT,
+    publicHost: env.CASTER_PUBLIC_HOST,
+    ...(env.CASTER_PUBLIC_PORT !== undefined && { publicPort: env.CASTER_PUBLIC_PORT }),
+    instance: env.CASTER_INSTANCE ?? `${hostname()}:${env.CASTER_PORT}`,
+    portalUrl: env.PUBLIC_URL ?? defaultCasterOptions.portalUrl,
+    sourceTimeoutMs: env.CASTER_SOURCE_TIMEOUT_SECONDS * 1000,
+    sourceStaleMs: env.CASTER_SOURCE_STALE_SECONDS * 1000,
+    headTimeoutMs: env.CASTER_HEAD_TIMEOUT_SECONDS * 1000,
+    maxQueueBytes: env.CASTER_MAX_QUEUE_BYTES,
+    maxClients: env.CASTER_MAX_CLIENTS,
+    sessionFlushMs: env.CASTER_SESSION_FLUSH_SECONDS * 1000,
+    stateFlushMs: env.CASTER_STATE_FLUSH_SECONDS * 1000,
+    accountPollMs: env.CASTER_ACCOUNT_POLL_SECONDS * 1000,
+    catalogTtlMs: env.CASTER_CATALOG_TTL_SECONDS * 1000,
+  };
+}

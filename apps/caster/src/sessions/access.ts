@@ -1,0 +1,109 @@
+import { type Database, schema } from '@fixpoint/db';
+import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+
+const DAY_MS = 86_400_000;
+
+interface WindowRow {
+  id: string;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  pendingDays: number | null;
+}
+
+/**
+ * Until when the account may use the network from `now`: the end of the window covering now, extended through
+ * windows that follow without a gap (a renewal bought in advance). Undefined: no access.
+ */
+export function coveredUntil(windows: readonly WindowRow[], now: Date): Date | undefined {
+  const dated = windows.filter(
+    (window): window is WindowRow & { startsAt: Date; endsAt: Date } =>
+      window.startsAt !== null && window.endsAt !== null,
+  );
+  let end: number | undefined;
+  for (const window of dated) {
+    if (window.startsAt.getTime() <= now.getTime() && window.endsAt.getTime() > now.getTime()) {
+      end = Math.max(end ?? 0, window.endsAt.getTime());
+    }
+  }
+  if (end === undefined) return undefined;
+  for (let isExtended = true; isExtended; ) {
+    isExtended = false;
+    for (const window of dated) {
+      if (window.startsAt.getTime() <= end && window.endsAt.getTime() > end) {
+        end = window.endsAt.getTime();
+        isExtended = true;
+      }
+    }
+  }
+  return new Date(end);
+}
+
+export interface AccessChecker {
+  /** Checks access at login; starts a "from first connection" window when that is all the account has. */
+  admit(accountId: string, networkId: string, now?: Date): Promise<Date | undefined>;
+  /** Re-checks live sessions: covered-until per `${accountId}/${networkId}` pair, never starting windows. */
+  coveredUntilMany(pairs: readonly { accountId: string; networkId: string }[], now?: Date): Promise<Map<string, Date>>;
+}
+
+export const pairKey = (accountId: string, networkId: string) => `${accountId}/${networkId}`;
+
+export function createAccessChecker(db: Database): AccessChecker {
+  const w = schema.accessWindows;
+  const windowsOf = (accountId: string, networkId: string, now: Date) =>
+    db
+      .select({ id: w.id, startsAt: w.startsAt, endsAt: w.endsAt, pendingDays: w.pendingDays })
+      .from(w)
+      .where(and(eq(w.accountId, accountId), eq(w.networkId, networkId), or(gt(w.endsAt, now), isNull(w.startsAt))))
+      .orderBy(asc(w.createdAt));
+
+  return {
+    async admit(accountId, networkId, now = new Date()) {
+      const windows = await windowsOf(accountId, networkId, now);
+      const until = coveredUntil(windows, now);
+      if (until) return until;
+      for (const pending of windows.filter((window) => window.startsAt === null)) {
+        // The guard on starts_at makes this safe against a second caster starting the same window at once.
+        const started = await db.transaction(async (tx) =>
+          tx
+            .update(w)
+            .set({ startsAt: now, endsAt: new Date(now.getTime() + (pending.pendingDays ?? 0) * DAY_MS) })
+            .where(and(eq(w.id, pending.id), isNull(w.startsAt)))
+            .returning({ endsAt: w.endsAt }),
+        );
+        if (started[0]?.endsAt) return coveredUntil(await windowsOf(accountId, networkId, now), now);
+      }
+      return undefined;
+    },
+
+    async coveredUntilMany(pairs, now = new Date()) {
+      const result = new Map<string, Date>();
+      const accountIds = [...new Set(pairs.map((pair) => pair.accountId))];
+      for (let i = 0; i < accountIds.length; i += 500) {
+        const batch = accountIds.slice(i, i + 500);
+        const rows = await db
+          .select({
+            accountId: w.accountId,
+            networkId: w.networkId,
+            id: w.id,
+            startsAt: w.startsAt,
+            endsAt: w.endsAt,
+            pendingDays: w.pendingDays,
+          })
+          .from(w)
+          .where(and(inArray(w.accountId, batch), gt(w.endsAt, now)));
+        const grouped = new Map<string, WindowRow[]>();
+        for (const row of rows) {
+          const key = pairKey(row.accountId, row.networkId);
+          const list = grouped.get(key) ?? [];
+          list.push(row);
+          grouped.set(key, list);
+        }
+        for (const [key, windows] of grouped) {
+          const until = coveredUntil(windows, now);
+          if (until) result.set(key, until);
+        }
+      }
+      return result;
+    },
+  };
+}

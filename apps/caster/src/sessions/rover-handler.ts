@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
+import type { createRoverAuthenticator } from '../auth/rover-auth';
+import type { CasterLogger } from '../logger';
+import type { CasterMetrics, LoginFailureReason } from '../metrics';
+import {
+  browserPage,
+  icyOk,
+  notFoundV2,
+  type ReplyContext,
+  serviceUnavailable,
+  sourcetableOk,
+  streamOkV2,
+  unauthorized,
+} from '../protocol/replies';
+import type { GetHead } from '../protocol/request-head';
+import { renderSourcetable } from '../protocol/sourcetable';
+import { criteriaFromQuery, filterSourcetable } from '../protocol/sourcetable-filter';
+import { type CatalogStore, resolveMount } from '../streams/catalog';
+import type { MountRegistry } from '../streams/mount';
+import type { RoverRouter } from '../streams/rover-router';
+import { buildSourcetable, type SourcetableOptions } from '../streams/sourcetable-builder';
+import type { AccessChecker } from './access';
+import { RoverSession } from './rover-session';
+import type { SessionRegistry } from './session-registry';
+import type { SessionStore } from './session-store';
+
+export interface RoverHandlerDependencies {
+  catalog: CatalogStore;
+  mounts: MountRegistry;
+  router: RoverRouter;
+  sessions: SessionRegistry;
+  store: SessionStore;
+  access: AccessChecker;
+  authenticate: ReturnType<typeof createRoverAuthenticator>;
+  metrics: CasterMetrics;
+  logger: CasterLogger;
+  replyContext: () => ReplyContext;
+  sourcetableOptions: () => SourcetableOptions;
+  instance: string;
+  maxQueueBytes: number;
+  brandName: string;
+  portalUrl: string;
+  refuse(socket: Socket, reply: Buffer): void;
+  track(work: Promise<unknown>): void;
+}
+
+/**
+ * GET requests: the sourcetable, the page for browsers, and rover logins. Order matters to clients: an unknown
+ * mountpoint is answered before credentials are checked (v1 gets the sourcetable, v2 a 404), as BKG casters do;
+ * every refused login with a username is recorded with its reason for the owner to see.
+ */
+export function createRoverHandler(deps: RoverHandlerDependencies) {
+  const { metrics, logger } = deps;
+
+  const sendSourcetable = async (socket: Socket, head: GetHead) => {
+    const catalog = await deps.catalog.get();
+    const records = buildSourcetable(catalog, deps.mounts, deps.sourcetableOptions());
+    const criteria = head.version === 2 ? criteriaFromQuery(head.query.raw) : {};
+    deps.refuse(
+      socket,
+      sourcetableOk(head.version, renderSourcetable(filterSourcetable(records, criteria)), deps.replyContext()),
+    );
+  };
+
+  const refuseLogin = (socket: Socket, head: GetHead, reason: LoginFailureReason, accountId?: string) => {
+    metrics.loginFailed(reason);
+    if (reason !== 'no-credentials' && head.auth) {
+      deps.track(
+        deps.store
+          .recordLoginFailure({
+            username: head.auth.username.slice(0, 200),
+            ...(accountId && { accountId }),
+            mountpoint: head.mountpoint.slice(0, 200),
+            reason,
+            clientAddress: socket.remoteAddress ?? '',
+            userAgent: head.userAgent.slice(0, 500),
+          })
+          .catch((error: unknown) => logger.error({ err: error }, 'login failure write failed')),
+      );
+    }
+    deps.refuse(socket, unauthorized(head.version, head.mountpoint, deps.replyContext()));
+  };
+
+  return async function handleGet(socket: Socket, head: GetHead, leftover: Buffer): Promise<void> {
+    if (isBrowser(head)) {
+      deps.refuse(socket, browserPage(deps.replyContext(), { brandName: deps.brandName, portalUrl: deps.portalUrl }));
+      return;
+    }
+    if (head.mountpoint === '') return sendSourcetable(socket, head);
+    const catalog = await deps.catalog.get();
+    const target = resolveMount(catalog, head.mountpoint);
+    if (!target) {
+      if (head.version === 2) deps.refuse(socket, notFoundV2(deps.replyContext()));
+      else await sendSourcetable(socket, head);
+      return;
+    }
+    if (!head.auth) return refuseLogin(socket, head, 'no-credentials');
+    const result = await deps.authenticate(head.auth);
+    if (!result.ok) return refuseLogin(socket, head, result.reason, result.accountId);
+    const accessUntil = await deps.access.admit(result.account.id, target.network.id);
+    if (!accessUntil) return refuseLogin(socket, head, 'no-access', result.account.id);
+    if (socket.destroyed) return;
+
+    const station = target.kind === 'station' ? target.station : undefined;
+    const session = new RoverSession(
+      {
+        id: randomUUID(),
+        socket,
+        version: head.version,
+        accountId: result.account.id,
+        username: result.account.username,
+        passwordChangedAt: result.account.passwordChangedAt,
+        network: target.network,
+        station,
+        networkStations: catalog.stationsOf(target.network.id),
+        mountpoint: head.mountpoint,
+        accessUntil,
+        clientAddress: socket.remoteAddress ?? '',
+        userAgent: head.userAgent,
+        maxQueueBytes: deps.maxQueueBytes,
+      },
+      {
+        onPosition: (s, gga) => deps.router.onPosition(s, gga),
+        onBytesOut: (count) => {
+          metrics.bytesOut += count;
+        },
+        onClose: (s, reason) => {
+          deps.router.detach(s);
+          // An AUTO rover that never sent a usable position got nothing: say so rather than "client-closed".
+          const finalReason = s.isAuto && s.lastPosition === null && reason === 'client-closed' ? 'no-gga' : reason;
+          metrics.roverDropped(finalReason);
+          deps.sessions.remove(s, finalReason);
+        },
+      },
+    );
+    try {
+      await deps.store.open({
+        id: session.id,
+        accountId: result.account.id,
+        mountpoint: head.mountpoint,
+        networkId: target.network.id,
+        stationId: station?.id ?? null,
+        clientAddress: session.init.clientAddress,
+        userAgent: head.userAgent.slice(0, 500),
+        ntripVersion: head.version,
+        startedAt: session.startedAt,
+        casterInstance: deps.instance,
+      });
+    } catch (error) {
+      logger.error({ err: error }, 'rover: session insert failed');
+      deps.refuse(socket, serviceUnavailable(head.version, deps.replyContext(), 10));
+      return;
+    }
+    if (session.isClosed) {
+      // The rover hung up while its row was written: the close written then found no row yet.
+      deps.track(deps.store.close(session.progress(), session.closeReason ?? 'client-closed', new Date()));
+      return;
+    }
+    metrics.loginOk();
+    socket.write(head.version === 2 ? streamOkV2(deps.replyContext()) : icyOk());
+    deps.sessions.add(session, result.account.maxConnections);
+    if (station) deps.router.attachStation(session, deps.mounts.mountFor(station));
+    if (session.isClosed) return;
+    if (head.ntripGga) session.onGgaSentence(head.ntripGga);
+    if (leftover.length > 0) session.receive(leftover);
+    socket.resume();
+  };
+}
+
+/** Browsers cannot show an ICY stream; other clients with odd User-Agents (some receivers send none) still work. */
+function isBrowser(head: GetHead): boolean {
+  if (head.isNtripClient || head.version === 2) return false;
+  return /^Mozilla\//.test(head.userAgent) || (head.headers.accept ?? '').includes('text/html');
+}

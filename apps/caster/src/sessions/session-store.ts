@@ -1,0 +1,107 @@
+import { type Database, schema } from '@fixpoint/db';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { LoginFailureReason } from '../metrics';
+
+export interface SessionOpenRow {
+  id: string;
+  accountId: string;
+  mountpoint: string;
+  networkId: string;
+  stationId: string | null;
+  clientAddress: string;
+  userAgent: string;
+  ntripVersion: 1 | 2;
+  startedAt: Date;
+  casterInstance: string;
+}
+
+/** The numbers of a live session written periodically and at its end. */
+export interface SessionProgress {
+  id: string;
+  bytesSent: number;
+  ggaCount: number;
+  lastGgaAt: Date | null;
+  lastLatitude: number | null;
+  lastLongitude: number | null;
+  lastHeight: number | null;
+  distanceToBaseM: number | null;
+  stationId: string | null;
+}
+
+export interface LoginFailureRow {
+  username: string;
+  accountId?: string;
+  mountpoint: string;
+  reason: Exclude<LoginFailureReason, 'no-credentials'>;
+  clientAddress: string;
+  userAgent: string;
+}
+
+export interface SessionStore {
+  open(row: SessionOpenRow): Promise<void>;
+  /** One statement per batch of sessions: with thousands of rovers, one UPDATE each would swamp the database. */
+  saveProgress(rows: readonly SessionProgress[]): Promise<void>;
+  close(progress: SessionProgress, closeReason: string, endedAt: Date): Promise<void>;
+  recordLoginFailure(row: LoginFailureRow): Promise<void>;
+  /** On start: sessions this instance left open (a crash) are closed. */
+  closeOrphans(instance: string): Promise<void>;
+}
+
+const BATCH = 500;
+
+export function createSessionStore(db: Database): SessionStore {
+  const s = schema.casterSessions;
+  return {
+    async open(row) {
+      await db.insert(s).values(row);
+    },
+
+    async saveProgress(rows) {
+      for (let i = 0; i < rows.length; i += BATCH) {
+        const values = rows
+          .slice(i, i + BATCH)
+          .map(
+            (row) =>
+              sql`(${row.id}::uuid, ${row.bytesSent}::bigint, ${row.ggaCount}::integer, ${row.lastGgaAt?.toISOString() ?? null}::timestamptz, ${row.lastLatitude}::double precision, ${row.lastLongitude}::double precision, ${row.lastHeight}::double precision, ${row.distanceToBaseM}::double precision, ${row.stationId}::uuid)`,
+          );
+        await db.execute(sql`
+          update caster_sessions as s set
+            bytes_sent = v.bytes_sent, gga_count = v.gga_count, last_gga_at = v.last_gga_at,
+            last_latitude = v.last_latitude, last_longitude = v.last_longitude, last_height = v.last_height,
+            distance_to_base_m = v.distance_to_base_m, station_id = coalesce(v.station_id, s.station_id)
+          from (values ${sql.join(values, sql`, `)})
+            as v(id, bytes_sent, gga_count, last_gga_at, last_latitude, last_longitude, last_height, distance_to_base_m, station_id)
+          where s.id = v.id`);
+      }
+    },
+
+    async close(progress, closeReason, endedAt) {
+      await db
+        .update(s)
+        .set({
+          bytesSent: progress.bytesSent,
+          ggaCount: progress.ggaCount,
+          lastGgaAt: progress.lastGgaAt,
+          lastLatitude: progress.lastLatitude,
+          lastLongitude: progress.lastLongitude,
+          lastHeight: progress.lastHeight,
+          distanceToBaseM: progress.distanceToBaseM,
+          ...(progress.stationId !== null && { stationId: progress.stationId }),
+          closeReason,
+          endedAt,
+        })
+        .where(eq(s.id, progress.id));
+    },
+
+    async recordLoginFailure(row) {
+      await db.insert(schema.loginFailures).values(row);
+    },
+
+    async closeOrphans(instance) {
+      await db
+        .update(s)
+        .set({ endedAt: new Date(), closeReason: 'caster-restarted' })
+        .where(and(eq(s.casterInstance, instance), isNull(s.endedAt)));
+    },
+  };
+}

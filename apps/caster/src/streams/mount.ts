@@ -1,0 +1,111 @@
+import { encodeChunk } from '../protocol/chunked';
+import type { CatalogStation } from './catalog';
+import type { StationLiveState } from './station-live-state';
+
+/** Where a mount delivers corrections: a rover session. */
+export interface RoverSink {
+  readonly version: 1 | 2;
+  /** `data` is raw RTCM (v1) or the same bytes chunk-encoded (v2); `payloadBytes` the RTCM byte count. */
+  send(data: Buffer, payloadBytes: number): void;
+}
+
+/** What a mount needs of its current source. */
+export interface LiveSource {
+  readonly lastDataAt: number;
+  readonly state: StationLiveState;
+  close(reason: string): void;
+}
+
+/**
+ * One mountpoint's live side: its source (if connected) and the rovers it feeds, direct ones and AUTO rovers
+ * currently assigned to this station. `publish` is called with whole RTCM frames only, so a rover that joins or
+ * leaves between two calls (an AUTO switch) never sees a split frame.
+ */
+export class Mount {
+  readonly rovers = new Set<RoverSink>();
+  source: LiveSource | undefined;
+
+  constructor(
+    readonly mountpoint: string,
+    public station: CatalogStation,
+  ) {}
+
+  /**
+   * Fan-out: one Buffer for every v1 rover and one chunk-encoded Buffer, made once, for every v2 rover, so the
+   * per-rover cost is one socket write of a shared buffer.
+   */
+  publish(raw: Buffer): void {
+    let chunk: Buffer | undefined;
+    for (const rover of this.rovers) {
+      if (rover.version === 1) rover.send(raw, raw.length);
+      else {
+        chunk ??= encodeChunk(raw);
+        rover.send(chunk, raw.length);
+      }
+    }
+  }
+}
+
+export interface LiveStation {
+  mount: Mount;
+  latitude: number;
+  longitude: number;
+}
+
+/** The mounts of this caster by mountpoint; a mount exists while it has a source or a rover. */
+export class MountRegistry {
+  readonly #mounts = new Map<string, Mount>();
+
+  get(mountpoint: string): Mount | undefined {
+    return this.#mounts.get(mountpoint);
+  }
+
+  /** The station's mount, created on first use; the station record is refreshed from the catalog. */
+  mountFor(station: CatalogStation): Mount {
+    let mount = this.#mounts.get(station.mountpoint);
+    if (!mount) {
+      mount = new Mount(station.mountpoint, station);
+      this.#mounts.set(station.mountpoint, mount);
+    } else {
+      mount.station = station;
+    }
+    return mount;
+  }
+
+  /** Forgets a mount that has neither source nor rovers left. */
+  release(mount: Mount): void {
+    if (!mount.source && mount.rovers.size === 0 && this.#mounts.get(mount.mountpoint) === mount) {
+      this.#mounts.delete(mount.mountpoint);
+    }
+  }
+
+  sources(): LiveSource[] {
+    const live: LiveSource[] = [];
+    for (const mount of this.#mounts.values()) if (mount.source) live.push(mount.source);
+    return live;
+  }
+
+  get sourceCount(): number {
+    let count = 0;
+    for (const mount of this.#mounts.values()) if (mount.source) count++;
+    return count;
+  }
+
+  /** Stations of a network with a live source and a known position (decoded from 1005/1006, else entered). */
+  liveStationsOf(networkId: string): LiveStation[] {
+    const live: LiveStation[] = [];
+    for (const mount of this.#mounts.values()) {
+      if (!mount.source || mount.station.networkId !== networkId) continue;
+      const position = positionOf(mount);
+      if (position) live.push({ mount, ...position });
+    }
+    return live;
+  }
+}
+
+export function positionOf(mount: Mount): { latitude: number; longitude: number } | undefined {
+  const decoded = mount.source?.state.position;
+  if (decoded) return decoded;
+  const { latitude, longitude } = mount.station;
+  return latitude !== null && longitude !== null ? { latitude, longitude } : undefined;
+}

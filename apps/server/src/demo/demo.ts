@@ -1,0 +1,96 @@
+import { type Caster, runSimulatedStation } from '@fixpoint/caster';
+import { type Database, schema } from '@fixpoint/db';
+import { and, eq } from 'drizzle-orm';
+
+export const DEMO_NETWORK_CODE = 'DEMO';
+
+/** Four simulated bases in the Netherlands, 40-60 km apart, so the AUTO mount has real choices. */
+const DEMO_STATIONS = [
+  { mountpoint: 'DEMO_AMS', identifier: 'Amsterdam', latitude: 52.3676, longitude: 4.9041, height: 45.2 },
+  { mountpoint: 'DEMO_UTR', identifier: 'Utrecht', latitude: 52.0907, longitude: 5.1214, height: 48.7 },
+  { mountpoint: 'DEMO_RTM', identifier: 'Rotterdam', latitude: 51.9244, longitude: 4.4777, height: 42.1 },
+  { mountpoint: 'DEMO_EHV', identifier: 'Eindhoven', latitude: 51.4416, longitude: 5.4697, height: 64.3 },
+] as const;
+
+/** DEMO: on by default on the embedded database only (a fresh `npm start` shows a live product), off on PostgreSQL. */
+export function isDemoEnabled(env: NodeJS.ProcessEnv, hasDatabaseUrl: boolean): boolean {
+  const value = env.DEMO?.trim().toLowerCase();
+  if (value === undefined || value === '') return !hasDatabaseUrl;
+  if (['true', '1', 'yes'].includes(value)) return true;
+  if (['false', '0', 'no'].includes(value)) return false;
+  throw new Error(`Invalid environment:\n  DEMO: must be true or false, not "${env.DEMO}"`);
+}
+
+/** Creates the demo network and its stations once; a network with the demo code, edited or not, is left alone. */
+export async function seedDemoNetwork(db: Database): Promise<void> {
+  const { networks, stations } = schema;
+  const [existing] = await db.select({ id: networks.id }).from(networks).where(eq(networks.code, DEMO_NETWORK_CODE));
+  if (existing) return;
+  await db.transaction(async (tx) => {
+    const [network] = await tx
+      .insert(networks)
+      .values({
+        code: DEMO_NETWORK_CODE,
+        name: 'Fixpoint Demo Network',
+        operator: 'Fixpoint',
+        description: 'Simulated base stations streaming valid RTCM 3 (MSM4 and 1006): try a rover or the AUTO mount.',
+        kind: 'hosted',
+        dailyPrice: 1,
+        visibility: 'public',
+        isPublished: true,
+        coverageRadiusKm: 30,
+        countryCode: 'NLD',
+      })
+      .returning({ id: networks.id });
+    if (!network) throw new Error('demo network insert returned nothing');
+    await tx.insert(stations).values(
+      DEMO_STATIONS.map((station) => ({
+        ...station,
+        networkId: network.id,
+        countryCode: 'NLD',
+        format: 'RTCM 3.3',
+        formatDetails: '1006(10),1074(1),1084(1),1094(1),1124(1)',
+        carrier: 2,
+        navSystem: 'GPS+GLO+GAL+BDS',
+        // No source password: only the in-process simulator feeds these mounts.
+        sourcePasswordHash: null,
+        isSimulated: true,
+      })),
+    );
+  });
+}
+
+/**
+ * Feeds every enabled simulated station of the demo network at 1 Hz, in-process through the caster's own
+ * ingestion path (framing, live state, fan-out): no socket, no file descriptor and no source password to keep.
+ */
+export async function startDemoStations(db: Database, caster: Caster): Promise<{ stop(): void }> {
+  const { networks, stations } = schema;
+  const rows = await db
+    .select({
+      mountpoint: stations.mountpoint,
+      latitude: stations.latitude,
+      longitude: stations.longitude,
+      height: stations.height,
+    })
+    .from(stations)
+    .innerJoin(networks, eq(networks.id, stations.networkId))
+    .where(and(eq(networks.code, DEMO_NETWORK_CODE), eq(stations.isSimulated, true), eq(stations.isEnabled, true)));
+  const running: { stop(): void }[] = [];
+  for (const [index, row] of rows.entries()) {
+    if (row.latitude === null || row.longitude === null) continue;
+    const source = await caster.openLocalSource(row.mountpoint, 'NTRIP Fixpoint simulator');
+    if (!source) continue;
+    running.push(
+      runSimulatedStation(source, {
+        stationId: 100 + index,
+        position: { latitude: row.latitude, longitude: row.longitude, height: row.height ?? 0 },
+      }),
+    );
+  }
+  return {
+    stop() {
+      for (const station of running) station.stop();
+    },
+  };
+}

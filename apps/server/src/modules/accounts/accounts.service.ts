@@ -1,0 +1,216 @@
+import type { SecretBox } from '@fixpoint/db';
+import { AppError, type CasterSession, type ConnectionSettings, type NtripAccount } from '@fixpoint/shared';
+import type { AccountsRepository } from './accounts.repository';
+import { generateNtripPassword, generateNtripUsername, toCsv } from './credentials';
+import { diagnose, networkStatuses } from './status';
+
+export interface CasterAddress {
+  host: string;
+  port: number;
+}
+
+const notFound = () => new AppError('ACCOUNT_NOT_FOUND', 404, 'No such NTRIP account.');
+
+export function createAccountsService({
+  accountsRepository: repo,
+  secretBox,
+  usernamePrefix,
+}: {
+  accountsRepository: AccountsRepository;
+  secretBox: SecretBox;
+  usernamePrefix: string;
+}) {
+  async function uniqueUsernames(count: number) {
+    const names = new Set<string>();
+    while (names.size < count) {
+      const candidate = generateNtripUsername(usernamePrefix);
+      if (!names.has(candidate) && !(await repo.usernameExists(candidate))) names.add(candidate);
+    }
+    return [...names];
+  }
+
+  async function owned(userId: string, id: string) {
+    const account = await repo.findOwned(userId, id);
+    if (!account) throw notFound();
+    return account;
+  }
+
+  async function describe(rows: Awaited<ReturnType<AccountsRepository['listByOwner']>>, now = new Date()) {
+    const ids = rows.map((row) => row.id);
+    const [windows, sessions, failures] = await Promise.all([
+      repo.windows(ids),
+      repo.latestSessions(ids),
+      repo.latestFailures(ids),
+    ]);
+    return rows.map((row): NtripAccount => {
+      const networks = networkStatuses(
+        windows.filter((w) => w.accountId === row.id),
+        now,
+      );
+      const latestSession = sessions.find((s) => s.accountId === row.id);
+      const latestFailure = failures.find((f) => f.accountId === row.id);
+      return {
+        id: row.id,
+        name: row.name,
+        username: row.username,
+        maxConnections: row.maxConnections,
+        isDisabled: row.isDisabled,
+        createdAt: row.createdAt.toISOString(),
+        lastConnectedAt: latestSession?.startedAt.toISOString() ?? null,
+        networks,
+        diagnosis: diagnose({ isDisabled: row.isDisabled, networks, latestSession, latestFailure }),
+      };
+    });
+  }
+
+  async function createMany(userId: string, names: string[]) {
+    const usernames = await uniqueUsernames(names.length);
+    const passwords = names.map(() => generateNtripPassword());
+    const rows = await repo.insertMany(
+      names.map((name, i) => ({
+        name,
+        username: usernames[i] as string,
+        passwordEnc: secretBox.encrypt(passwords[i] as string),
+        ownerUserId: userId,
+      })),
+    );
+    return rows.map((row, i) => ({ row, password: passwords[i] as string }));
+  }
+
+  return {
+    list: async (userId: string) => describe(await repo.listByOwner(userId)),
+
+    get: async (userId: string, id: string) => (await describe([await owned(userId, id)]))[0] as NtripAccount,
+
+    async create(userId: string, name: string) {
+      const [created] = await createMany(userId, [name]);
+      return (await describe([(created as { row: Awaited<ReturnType<typeof owned>> }).row]))[0] as NtripAccount;
+    },
+
+    /** A fleet at once: `${prefix} 1` … `${prefix} N`, credentials returned as CSV for the owner to hand out. */
+    async bulkCreate(userId: string, count: number, prefix: string) {
+      const width = String(count).length;
+      const created = await createMany(
+        userId,
+        Array.from({ length: count }, (_, i) => `${prefix} ${String(i + 1).padStart(width, '0')}`),
+      );
+      return toCsv(
+        ['name', 'username', 'password'],
+        created.map(({ row, password }) => [row.name, row.username, password]),
+      );
+    },
+
+    async update(
+      userId: string,
+      id: string,
+      changes: { name?: string; maxConnections?: number; isDisabled?: boolean },
+    ) {
+      await owned(userId, id);
+      const row = await repo.update(id, {
+        ...changes,
+        ...(changes.isDisabled !== undefined
+          ? { disabledReason: changes.isDisabled ? 'Revoked by the owner' : null }
+          : {}),
+      });
+      return (await describe([row as NonNullable<typeof row>]))[0] as NtripAccount;
+    },
+
+    async remove(userId: string, id: string) {
+      await owned(userId, id);
+      // Sessions of a deleted account end: the caster no longer finds it (and its session rows go with it).
+      await repo.delete(id);
+    },
+
+    /** New passwords for the selection; the caster ends their live sessions (passwordChangedAt moves). */
+    async rotate(userId: string, ids: string[]) {
+      const accounts = await repo.findOwnedMany(userId, ids);
+      if (accounts.length !== new Set(ids).size) throw notFound();
+      const rows: string[][] = [];
+      for (const account of accounts) {
+        const password = generateNtripPassword();
+        await repo.update(account.id, { passwordEnc: secretBox.encrypt(password), passwordChangedAt: new Date() });
+        rows.push([account.name, account.username, password]);
+      }
+      return toCsv(['name', 'username', 'password'], rows);
+    },
+
+    async revoke(userId: string, ids: string[]) {
+      const accounts = await repo.findOwnedMany(userId, ids);
+      if (accounts.length !== new Set(ids).size) throw notFound();
+      for (const account of accounts)
+        await repo.update(account.id, { isDisabled: true, disabledReason: 'Revoked by the owner' });
+      return describe(await repo.findOwnedMany(userId, ids));
+    },
+
+    async exportCsv(userId: string, ids?: string[]) {
+      const accounts = ids ? await repo.findOwnedMany(userId, ids) : await repo.listByOwner(userId);
+      return toCsv(
+        ['name', 'username', 'password'],
+        accounts.map((account) => [account.name, account.username, secretBox.decrypt(account.passwordEnc)]),
+      );
+    },
+
+    async connectionSettings(userId: string, id: string, caster: CasterAddress): Promise<ConnectionSettings> {
+      const account = await owned(userId, id);
+      const [described] = await describe([account]);
+      const usable = (described as NtripAccount).networks.filter((n) => n.state === 'active' || n.state === 'pending');
+      const stations = await repo.stationsOf(usable.map((n) => n.networkId));
+      const mountpoints = usable.flatMap((network) => [
+        { mountpoint: `${network.networkCode}_AUTO`, networkName: network.networkName, isAuto: true },
+        ...stations
+          .filter((s) => s.networkId === network.networkId)
+          .map((s) => ({ mountpoint: s.mountpoint, networkName: network.networkName, isAuto: false })),
+      ]);
+      const password = secretBox.decrypt(account.passwordEnc);
+      const first = mountpoints[0]?.mountpoint ?? 'MOUNTPOINT';
+      return {
+        host: caster.host,
+        port: caster.port,
+        username: account.username,
+        password,
+        mountpoints,
+        ntripVersion: 2,
+        rtklibUrl: `ntrip://${encodeURIComponent(account.username)}:${encodeURIComponent(password)}@${caster.host}:${caster.port}/${first}`,
+      };
+    },
+
+    async sessions(userId: string, id: string, limit = 50): Promise<CasterSession[]> {
+      await owned(userId, id);
+      const now = Date.now();
+      return (await repo.sessions(id, limit)).map((s) => ({
+        id: s.id,
+        mountpoint: s.mountpoint,
+        startedAt: s.startedAt.toISOString(),
+        endedAt: s.endedAt?.toISOString() ?? null,
+        durationSeconds: Math.round(((s.endedAt?.getTime() ?? now) - s.startedAt.getTime()) / 1000),
+        bytesSent: s.bytesSent,
+        ggaCount: s.ggaCount,
+        lastLatitude: s.lastLatitude,
+        lastLongitude: s.lastLongitude,
+        distanceToBaseM: s.distanceToBaseM,
+        clientAddress: s.clientAddress,
+        userAgent: s.userAgent,
+        closeReason: s.closeReason,
+      }));
+    },
+
+    /** Admin: every account, searchable, with the owner's e-mail. */
+    async listAll(search?: string) {
+      const rows = await repo.listAll(search);
+      const described = await describe(rows.map((r) => r.account));
+      return described.map((account, i) => ({ ...account, ownerEmail: rows[i]?.ownerEmail ?? null }));
+    },
+
+    async adminSetDisabled(id: string, isDisabled: boolean, reason?: string) {
+      const account = await repo.findById(id);
+      if (!account) throw notFound();
+      const row = await repo.update(id, {
+        isDisabled,
+        disabledReason: isDisabled ? reason || 'Disabled by an administrator' : null,
+      });
+      return (await describe([row as NonNullable<typeof row>]))[0] as NtripAccount;
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

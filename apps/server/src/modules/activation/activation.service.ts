@@ -1,0 +1,125 @@
+import { type Database, schema } from '@fixpoint/db';
+import { type ActivationResult, AppError } from '@fixpoint/shared';
+import { and, eq, gt, isNull, max } from 'drizzle-orm';
+import type { CreditsRepository } from '../credits/credits.repository';
+import { insufficientCredits } from '../credits/credits.service';
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/**
+ * `POST /tokens`: spends days x the network's daily price and extends the account's access on that network, from
+ * the current end if still active, else from now (or from the first connection, if the network says so). One
+ * transaction: the account row is locked so two activations of one account chain instead of overlapping, and the
+ * balance update is conditional so concurrent spends never overdraw.
+ */
+export function createActivationService({
+  db,
+  creditsRepository,
+}: {
+  db: Database;
+  creditsRepository: CreditsRepository;
+}) {
+  return {
+    async activate({
+      userId,
+      accountId,
+      networkId,
+      days,
+    }: {
+      userId: string;
+      accountId: string;
+      networkId: string;
+      days: number;
+    }): Promise<ActivationResult> {
+      return db.transaction(async (tx) => {
+        const [account] = await tx
+          .select()
+          .from(schema.ntripAccounts)
+          .where(eq(schema.ntripAccounts.id, accountId))
+          .for('update');
+        // Someone else's account answers exactly like a missing one.
+        if (!account || account.ownerUserId !== userId)
+          throw new AppError('ACCOUNT_NOT_FOUND', 404, 'No such NTRIP account.');
+        if (account.isDisabled) throw new AppError('ACCOUNT_DISABLED', 409, 'This NTRIP account is disabled.');
+
+        const [network] = await tx.select().from(schema.networks).where(eq(schema.networks.id, networkId));
+        if (!network?.isPublished || network.visibility !== 'public') {
+          throw new AppError('NETWORK_NOT_AVAILABLE', 404, 'This network is not available.');
+        }
+
+        const cost = days * network.dailyPrice;
+        const spent = await creditsRepository.change(tx, { userId }, -cost, {
+          kind: 'spend',
+          reason: `${days} day${days === 1 ? '' : 's'} on ${network.name}`,
+          accountId,
+          networkId,
+          days,
+          createdBy: userId,
+        });
+        if (!spent) throw insufficientCredits(cost, await creditsRepository.balance({ userId }, tx));
+
+        const now = new Date();
+        const w = schema.accessWindows;
+        const [latest] = await tx
+          .select({ end: max(w.endsAt) })
+          .from(w)
+          .where(and(eq(w.accountId, accountId), eq(w.networkId, networkId), gt(w.endsAt, now)));
+        const activeEnd = latest?.end ?? null;
+
+        if (!activeEnd && network.accessStartsAt === 'first-connection') {
+          const [pending] = await tx
+            .select()
+            .from(w)
+            .where(and(eq(w.accountId, accountId), eq(w.networkId, networkId), isNull(w.startsAt)));
+          if (pending) {
+            await tx
+              .update(w)
+              .set({ pendingDays: (pending.pendingDays ?? 0) + days })
+              .where(eq(w.id, pending.id));
+          } else {
+            await tx.insert(w).values({
+              accountId,
+              networkId,
+              pendingDays: days,
+              source: 'credits',
+              sourceRef: spent.entryId,
+              createdBy: userId,
+            });
+          }
+          return {
+            accountId,
+            networkId,
+            days,
+            cost,
+            balance: spent.balance,
+            activeUntil: null,
+            startsAtFirstConnection: true,
+          };
+        }
+
+        const startsAt = activeEnd ?? now;
+        const endsAt = new Date(startsAt.getTime() + days * dayMs);
+        await tx.insert(w).values({
+          accountId,
+          networkId,
+          startsAt,
+          endsAt,
+          source: 'credits',
+          sourceRef: spent.entryId,
+          createdBy: userId,
+        });
+        return {
+          accountId,
+          networkId,
+          days,
+          cost,
+          balance: spent.balance,
+          activeUntil: endsAt.toISOString(),
+          startsAtFirstConnection: false,
+        };
+      });
+    },
+  };
+}
+
+export type ActivationService = ReturnType<typeof createActivationService>;

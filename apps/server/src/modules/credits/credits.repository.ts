@@ -1,0 +1,87 @@
+import { type Database, schema, type Transaction } from '@fixpoint/db';
+import { and, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
+
+/** Who owns credits, accounts and subscriptions. Organisations arrive with the organisations work. */
+export type Owner = { userId: string };
+
+const ownerFilter = (owner: Owner) => eq(schema.creditBalances.ownerUserId, owner.userId);
+
+export type LedgerKind = 'purchase' | 'spend' | 'grant' | 'correction' | 'refund';
+
+export function createCreditsRepository(db: Database) {
+  return {
+    /** Pass the transaction when inside one: PGlite has one connection, so a query outside it would wait forever. */
+    async balance(owner: Owner, executor: Database | Transaction = db): Promise<number> {
+      const [row] = await executor
+        .select({ balance: schema.creditBalances.balance })
+        .from(schema.creditBalances)
+        .where(ownerFilter(owner));
+      return row?.balance ?? 0;
+    },
+
+    /**
+     * Adds `delta` (negative to spend) to the owner's balance and appends the ledger entry, inside the caller's
+     * transaction. Returns the new balance, or null when the balance would go below zero (nothing is written then).
+     * The conditional UPDATE is atomic, so concurrent spends can never overdraw.
+     */
+    async change(
+      tx: Transaction,
+      owner: Owner,
+      delta: number,
+      entry: {
+        kind: LedgerKind;
+        reason?: string;
+        accountId?: string;
+        networkId?: string;
+        days?: number;
+        externalRef?: string;
+        createdBy?: string;
+      },
+    ): Promise<{ balance: number; entryId: string } | null> {
+      await tx.insert(schema.creditBalances).values({ ownerUserId: owner.userId, balance: 0 }).onConflictDoNothing();
+      const [updated] = await tx
+        .update(schema.creditBalances)
+        .set({ balance: sql`${schema.creditBalances.balance} + ${delta}`, updatedAt: new Date() })
+        .where(and(ownerFilter(owner), gte(schema.creditBalances.balance, Math.max(0, -delta))))
+        .returning({ balance: schema.creditBalances.balance });
+      if (!updated) return null;
+      const [ledger] = await tx
+        .insert(schema.creditLedger)
+        .values({ ownerUserId: owner.userId, amount: delta, balanceAfter: updated.balance, reason: '', ...entry })
+        .returning({ id: schema.creditLedger.id });
+      return { balance: updated.balance, entryId: (ledger as { id: string }).id };
+    },
+
+    /** Newest first; the cursor is the last entry's `createdAt|id`. */
+    async ledger(owner: Owner, limit: number, cursor?: { createdAt: Date; id: string }) {
+      const l = schema.creditLedger;
+      return db
+        .select({
+          id: l.id,
+          amount: l.amount,
+          balanceAfter: l.balanceAfter,
+          kind: l.kind,
+          reason: l.reason,
+          days: l.days,
+          createdAt: l.createdAt,
+          accountName: schema.ntripAccounts.name,
+          networkName: schema.networks.name,
+        })
+        .from(l)
+        .leftJoin(schema.ntripAccounts, eq(schema.ntripAccounts.id, l.accountId))
+        .leftJoin(schema.networks, eq(schema.networks.id, l.networkId))
+        .where(
+          and(
+            eq(l.ownerUserId, owner.userId),
+            cursor
+              ? or(lt(l.createdAt, cursor.createdAt), and(eq(l.createdAt, cursor.createdAt), lt(l.id, cursor.id)))
+              : undefined,
+          ),
+        )
+        .orderBy(desc(l.createdAt), desc(l.id))
+        .limit(limit);
+    },
+  };
+}
+
+export type CreditsRepository = ReturnType<typeof createCreditsRepository>;

@@ -1,0 +1,54 @@
+import {
+  adminTokensQuerySchema,
+  balanceSchema,
+  errorResponseSchema,
+  ledgerPageSchema,
+  ledgerQuerySchema,
+} from '@fixpoint/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAdmin, requireUser } from '../../plugins/auth';
+import type { CreditsService } from './credits.service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+
+export const creditsRoutes: FastifyPluginAsyncZod<{ creditsService: CreditsService }> = async (
+  app,
+  { creditsService },
+) => {
+  app.get(
+    '/credits/ledger',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['credits'],
+        summary: 'Credit balance and history, newest first',
+        security: [{ bearerAuth: [] }],
+        querystring: ledgerQuerySchema,
+        response: { 200: ledgerPageSchema, ...errors },
+      },
+    },
+    (request) =>
+      creditsService.ledger({ userId: request.user?.id as string }, request.query.limit, request.query.cursor),
+  );
+
+  app.put(
+    '/admin/tokens',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Grant (positive) or remove (negative) credits of a user (admin)',
+        security: [{ bearerAuth: [] }],
+        querystring: adminTokensQuerySchema,
+        response: { 200: balanceSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...errors },
+      },
+    },
+    (request) =>
+      creditsService.adminAdjust({
+        userId: request.query.userId,
+        amount: request.query.tokenAmount,
+        reason: request.query.reason,
+        adminId: request.user?.id as string,
+      }),
+  );
+};

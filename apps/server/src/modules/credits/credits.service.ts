@@ -1,0 +1,71 @@
+import { type Database, schema } from '@fixpoint/db';
+import { AppError, type LedgerPage } from '@fixpoint/shared';
+import { eq } from 'drizzle-orm';
+import type { CreditsRepository, Owner } from './credits.repository';
+
+export const insufficientCredits = (needed: number, balance: number) =>
+  new AppError('INSUFFICIENT_CREDITS', 402, `This needs ${needed} credits and your balance is ${balance}.`);
+
+export function createCreditsService({
+  db,
+  creditsRepository,
+}: {
+  db: Database;
+  creditsRepository: CreditsRepository;
+}) {
+  return {
+    balance: (owner: Owner) => creditsRepository.balance(owner),
+
+    async ledger(owner: Owner, limit: number, cursor?: string): Promise<LedgerPage> {
+      const rows = await creditsRepository.ledger(owner, limit + 1, cursor ? decodeCursor(cursor) : undefined);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        balance: await creditsRepository.balance(owner),
+        entries: page.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+        nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
+      };
+    },
+
+    /** An admin's grant (positive) or correction (negative) with a reason, recorded in the ledger. */
+    async adminAdjust({
+      userId,
+      amount,
+      reason,
+      adminId,
+    }: {
+      userId: string;
+      amount: number;
+      reason?: string;
+      adminId: string;
+    }) {
+      const [user] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.id, userId));
+      if (!user) throw new AppError('USER_NOT_FOUND', 404, 'No user with that id.');
+      return db.transaction(async (tx) => {
+        const result = await creditsRepository.change(tx, { userId }, amount, {
+          kind: amount > 0 ? 'grant' : 'correction',
+          reason: reason || (amount > 0 ? 'Granted by an administrator' : 'Corrected by an administrator'),
+          createdBy: adminId,
+        });
+        if (!result) {
+          const balance = await creditsRepository.balance({ userId }, tx);
+          throw new AppError('INSUFFICIENT_CREDITS', 409, `The balance is ${balance}; it cannot go below zero.`);
+        }
+        return { balance: result.balance };
+      });
+    },
+  };
+}
+
+export type CreditsService = ReturnType<typeof createCreditsService>;
+
+function encodeCursor(createdAt: Date, id: string) {
+  return Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string) {
+  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(iso ?? '');
+  if (!id || Number.isNaN(createdAt.getTime())) throw new AppError('BAD_REQUEST', 400, 'Invalid cursor.');
+  return { createdAt, id };
+}

@@ -1,0 +1,44 @@
+import { type Database, schema } from '@fixpoint/db';
+import type { TestApp } from './test-app';
+
+let counter = 0;
+
+/** A published public network with stations, as the networks admin will create them. */
+export async function seedNetwork(
+  db: Database,
+  overrides: Partial<typeof schema.networks.$inferInsert> = {},
+  stationCount = 2,
+) {
+  counter += 1;
+  const [network] = await db
+    .insert(schema.networks)
+    .values({
+      code: `NET${counter}`,
+      name: `Network ${counter}`,
+      kind: 'hosted',
+      dailyPrice: 1,
+      isPublished: true,
+      ...overrides,
+    })
+    .returning();
+  const net = network as typeof schema.networks.$inferSelect;
+  for (let i = 1; i <= stationCount; i++) {
+    await db
+      .insert(schema.stations)
+      .values({ networkId: net.id, mountpoint: `${net.code}_ST${i}`, latitude: 52 + i / 10, longitude: 5 });
+  }
+  return net;
+}
+
+/** Signs a new user up through the real auth routes and returns its bearer token and id. */
+export async function signUpUser(t: TestApp, name = `user${++counter}`) {
+  const email = `${name.toLowerCase().replaceAll(' ', '.')}@example.com`;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    payload: { email, name, password: 'a good password', termsAccepted: true },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.body}`);
+  const token = res.headers['set-auth-token'] as string;
+  return { id: res.json().user.id as string, email, token, headers: { authorization: `Bearer ${token}` } };
+}

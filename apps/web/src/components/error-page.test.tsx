@@ -1,0 +1,71 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProvider } from '../app/provider';
+import { ChunkLoadError, chunkLoadTimeoutMs, importWithTimeout, isChunkLoadError } from '../lib/lazy-import';
+import { initTestI18n } from '../testing/render';
+import { ErrorPage } from './error-page';
+
+function Broken({ error }: { error: Error }): never {
+  throw error;
+}
+
+function renderFailing(error: Error) {
+  // React reports the caught render error on console.error; here that is the expected outcome.
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+  const router = createMemoryRouter([{ path: '/', element: <Broken error={error} />, errorElement: <ErrorPage /> }]);
+  render(
+    <AppProvider i18n={initTestI18n()} env="test">
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return logged;
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('ErrorPage', () => {
+  it("shows 'Unexpected Application Error' for a render error, with a reload", async () => {
+    const logged = renderFailing(new Error('boom'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'The application ran into an unexpected error processing your last request. Please refresh the page and try again.',
+      ),
+    ).toBeInTheDocument();
+    expect(logged).toHaveBeenCalled();
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Reload' }));
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('offers a reload when a part of the app failed to load', async () => {
+    renderFailing(new TypeError('Failed to fetch dynamically imported module: /assets/users-abc.js'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+  });
+});
+
+describe('importWithTimeout', () => {
+  it('turns a failed dynamic import into a ChunkLoadError and passes other errors through', async () => {
+    await expect(
+      importWithTimeout(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /a.js'))),
+    ).rejects.toBeInstanceOf(ChunkLoadError);
+    const other = new RangeError('not a chunk');
+    await expect(importWithTimeout(() => Promise.reject(other))).rejects.toBe(other);
+    await expect(importWithTimeout(() => Promise.resolve(42))).resolves.toBe(42);
+  });
+
+  it('gives up after 120 s', async () => {
+    vi.useFakeTimers();
+    const pending = importWithTimeout(() => new Promise<never>(() => {}));
+    const outcome = pending.catch((error: unknown) => error);
+    vi.advanceTimersByTime(chunkLoadTimeoutMs - 1);
+    vi.advanceTimersByTime(1);
+    const error = await outcome;
+    expect(chunkLoadTimeoutMs).toBe(120_000);
+    expect(isChunkLoadError(error)).toBe(true);
+  });
+});

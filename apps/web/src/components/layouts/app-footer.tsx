@@ -1,0 +1,35 @@
+import { defaultBrandKey, getBrand, isRebranded, productLinks } from '@fixpoint/shared';
+import { Anchor, Group, Text } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
+import { useBrand } from '../../lib/brand/brand-context';
+
+/** Spec 2: a powered-by note when rebranded, otherwise the terms link and the copyright year. */
+export function AppFooter() {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  if (isRebranded(brand)) {
+    return (
+      <Group h="100%" px="md" justify="center">
+        <Text size="sm" c="dimmed">
+          <Trans
+            i18nKey="footer.poweredBy"
+            values={{ product: getBrand(defaultBrandKey).name }}
+            components={{
+              product: <Anchor href={productLinks.website} target="_blank" rel="noopener noreferrer" inherit />,
+            }}
+          />
+        </Text>
+      </Group>
+    );
+  }
+  return (
+    <Group h="100%" px="md" justify="space-between">
+      <Anchor href={brand.termsUrl} size="sm" target="_blank" rel="noopener noreferrer">
+        {t('footer.terms')}
+      </Anchor>
+      <Text size="sm" c="dimmed">
+        {t('footer.copyright', { year: new Date().getFullYear(), brand: brand.name })}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,40 @@
+import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+
+/** Spec 9: the mobile width, inclusive (docs/decisions/0006); the desktop menu starts one pixel above it. */
+export const mobileQuery = '(max-width: 48em)';
+export const sideMenuWidth = { open: 260, collapsed: 60 } as const;
+export const collapsedStorageKey = 'fixpoint.sideMenu.collapsed';
+
+/**
+ * Spec 2 side-menu state: on desktop open (260 px) or collapsed (60 px), remembered on the device; at mobile width
+ * a drawer behind the menu toggle, closed on entering that width and on each page change.
+ */
+export function useSideMenu() {
+  const [isCollapsed, setCollapsed] = useLocalStorage({
+    key: collapsedStorageKey,
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
+  const isMobile = useMediaQuery(mobileQuery, false, { getInitialValueInEffect: false });
+  const [isMobileOpen, setMobileOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the effect of a page change.
+  useEffect(() => setMobileOpen(false), [pathname]);
+  useEffect(() => {
+    if (isMobile) setMobileOpen(false);
+  }, [isMobile]);
+
+  return {
+    isMobile,
+    isMobileOpen,
+    /** Labels show in the mobile drawer and in the open desktop menu. */
+    isCollapsed: !isMobile && isCollapsed,
+    width: isCollapsed ? sideMenuWidth.collapsed : sideMenuWidth.open,
+    toggleMobile: useCallback(() => setMobileOpen((open) => !open), []),
+    closeMobile: useCallback(() => setMobileOpen(false), []),
+    toggleCollapsed: useCallback(() => setCollapsed((collapsed) => !collapsed), [setCollapsed]),
+  };
+}

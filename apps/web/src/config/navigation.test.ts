@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { activeUrl, adminNavigation, linkUrls, userNavigation } from './navigation';
+import { pathInOtherArea } from './paths';
+
+describe('navigation', () => {
+  it('marks the most specific entry of the current path', () => {
+    const urls = linkUrls(userNavigation);
+    expect(activeUrl(urls, '/settings/billing')).toBe('/settings/billing');
+    expect(activeUrl(urls, '/settings')).toBe('/settings');
+    expect(activeUrl(urls, '/settings/language')).toBe('/settings');
+    expect(activeUrl(urls, '/accounts/42')).toBe('/accounts');
+    expect(activeUrl(urls, '/creditsx')).toBeUndefined();
+  });
+
+  it("lists the spec's admin pages", () => {
+    const urls = linkUrls(adminNavigation);
+    for (const url of [
+      '/admin/map',
+      '/admin/feed',
+      '/admin/users',
+      '/admin/subscriptions',
+      '/admin/accounts',
+      '/admin/organizations',
+      '/admin/networks',
+      '/admin/products/billable-subscriptions',
+      '/admin/products/credits',
+      '/admin/products/non-billable-subscriptions',
+      '/admin/settings/payments',
+      '/admin/settings/account-management',
+      '/admin/settings/tax-management',
+      '/admin/settings/documents',
+      '/admin/settings/invoices',
+    ]) {
+      expect(urls).toContain(url);
+    }
+  });
+
+  it('links Personal and Admin to the same page in the other area', () => {
+    expect(pathInOtherArea('/accounts', 'admin')).toBe('/admin/accounts');
+    expect(pathInOtherArea('/admin/accounts', 'personal')).toBe('/accounts');
+    expect(pathInOtherArea('/admin/settings/payments', 'personal')).toBe('/settings/payments');
+    expect(pathInOtherArea('/admin', 'personal')).toBe('/dashboard');
+    expect(pathInOtherArea('/accounts', 'personal')).toBe('/accounts');
+    expect(pathInOtherArea('/admin/users', 'admin')).toBe('/admin/users');
+    expect(pathInOtherArea('/administrator', 'personal')).toBe('/administrator');
+  });
+});

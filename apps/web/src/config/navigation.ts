@@ -1,0 +1,159 @@
+import { productLinks } from '@fixpoint/shared';
+import {
+  type Icon,
+  IconAntenna,
+  IconBook,
+  IconBookFilled,
+  IconBroadcast,
+  IconBuilding,
+  IconCoins,
+  IconLayoutDashboard,
+  IconLayoutDashboardFilled,
+  IconMap,
+  IconMapPin,
+  IconMapPinFilled,
+  IconNetwork,
+  IconPackage,
+  IconReceipt,
+  IconSettings,
+  IconShoppingCart,
+  IconUsers,
+  IconWorld,
+} from '@tabler/icons-react';
+import { paths } from './paths';
+
+/** Spec 3: a navigation entry has a name, a type (link, submenu, quicklinks), a url, an icon and items. */
+export interface NavLinkEntry {
+  type: 'link';
+  /** Translation key of the label. */
+  name: string;
+  url: string;
+  icon: Icon;
+  isExternal?: boolean;
+}
+
+export interface NavSubmenuEntry {
+  type: 'submenu';
+  name: string;
+  icon: Icon;
+  items: NavLinkEntry[];
+}
+
+export interface NavQuickLinksEntry {
+  type: 'quicklinks';
+  name: string;
+  items: NavLinkEntry[];
+}
+
+export type NavEntry = NavLinkEntry | NavSubmenuEntry | NavQuickLinksEntry;
+
+const link = (name: string, url: string, icon: Icon): NavLinkEntry => ({ type: 'link', name, url, icon });
+
+/** Spec 2: visitors see only the dashboard and network coverage (plus the promo box). */
+export const visitorNavigation: NavEntry[] = [
+  link('nav.dashboard', paths.dashboard.getHref(), IconLayoutDashboard),
+  link('nav.networkCoverage', paths.marketplace.getHref(), IconWorld),
+];
+
+export const userNavigation: NavEntry[] = [
+  link('nav.dashboard', paths.dashboard.getHref(), IconLayoutDashboard),
+  link('nav.map', paths.map.getHref(), IconMap),
+  link('nav.accounts', paths.accounts.getHref(), IconAntenna),
+  link('nav.subscriptions', paths.subscriptions.getHref(), IconReceipt),
+  link('nav.credits', paths.credits.getHref(), IconCoins),
+  link('nav.networkCoverage', paths.marketplace.getHref(), IconWorld),
+  {
+    type: 'submenu',
+    name: 'nav.settings',
+    icon: IconSettings,
+    items: [
+      link('nav.profile', paths.settings.getHref(), IconSettings),
+      link('nav.billing', paths.settings.getHref('billing'), IconReceipt),
+    ],
+  },
+  {
+    type: 'quicklinks',
+    name: 'nav.quickLinks.title',
+    items: [
+      link('nav.quickLinks.buySubscriptions', paths.subscriptions.getHref(), IconShoppingCart),
+      link('nav.quickLinks.buyCredits', paths.credits.getHref(), IconCoins),
+      link('nav.quickLinks.createAccounts', paths.accounts.getHref(), IconAntenna),
+      link('nav.quickLinks.viewNetworks', paths.marketplace.getHref(), IconWorld),
+    ],
+  },
+];
+
+export const adminNavigation: NavEntry[] = [
+  link('adminNav.map', paths.admin.map.getHref(), IconMap),
+  link('adminNav.feed', paths.admin.feed.getHref(), IconBroadcast),
+  link('adminNav.networks', paths.admin.networks.getHref(), IconNetwork),
+  {
+    type: 'submenu',
+    name: 'adminNav.products',
+    icon: IconPackage,
+    items: [
+      link('adminNav.automatedSubscriptions', paths.admin.products.getHref('billable-subscriptions'), IconReceipt),
+      link('adminNav.credits', paths.admin.products.getHref('credits'), IconCoins),
+      link('adminNav.manualSubscriptions', paths.admin.products.getHref('non-billable-subscriptions'), IconReceipt),
+    ],
+  },
+  link('adminNav.users', paths.admin.users.getHref(), IconUsers),
+  link('adminNav.subscriptions', paths.admin.subscriptions.getHref(), IconReceipt),
+  link('adminNav.accounts', paths.admin.accounts.getHref(), IconAntenna),
+  link('adminNav.organizations', paths.admin.organizations.getHref(), IconBuilding),
+  {
+    type: 'submenu',
+    name: 'adminNav.settings',
+    icon: IconSettings,
+    items: [
+      link('adminNav.payments', paths.admin.settings.getHref('payments'), IconSettings),
+      link('adminNav.accountManagement', paths.admin.settings.getHref('account-management'), IconSettings),
+      link('adminNav.taxManagement', paths.admin.settings.getHref('tax-management'), IconSettings),
+      link('adminNav.documents', paths.admin.settings.getHref('documents'), IconSettings),
+      link('adminNav.invoices', paths.admin.settings.getHref('invoices'), IconSettings),
+    ],
+  },
+];
+
+/** Spec 2: an item of the top navigation, with an icon for the active and one for the passive state. */
+export interface TopNavItem {
+  name: string;
+  url: string;
+  isExternal?: boolean;
+  activeIcon: Icon;
+  passiveIcon: Icon;
+}
+
+export const topNavigation = (isSignedIn: boolean): TopNavItem[] => [
+  {
+    name: 'nav.dashboard',
+    url: paths.dashboard.getHref(),
+    activeIcon: IconLayoutDashboardFilled,
+    passiveIcon: IconLayoutDashboard,
+  },
+  ...(isSignedIn
+    ? [{ name: 'nav.map', url: paths.map.getHref(), activeIcon: IconMapPinFilled, passiveIcon: IconMapPin }]
+    : []),
+  {
+    name: 'nav.documentation',
+    url: productLinks.documentation,
+    isExternal: true,
+    activeIcon: IconBookFilled,
+    passiveIcon: IconBook,
+  },
+];
+
+/**
+ * The entry a path belongs to: the longest url that equals the path or is a parent of it, so /settings/billing
+ * marks Billing, not Profile.
+ */
+export function activeUrl(urls: string[], pathname: string) {
+  return urls
+    .filter((url) => pathname === url || pathname.startsWith(`${url}/`))
+    .sort((a, b) => b.length - a.length)[0];
+}
+
+export const linkUrls = (entries: NavEntry[]) =>
+  entries.flatMap((entry) =>
+    entry.type === 'link' ? [entry.url] : entry.type === 'submenu' ? entry.items.map((item) => item.url) : [],
+  );

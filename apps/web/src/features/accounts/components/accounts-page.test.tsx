@@ -1,0 +1,90 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubUser } from '../../../testing/fixtures';
+import { renderApp } from '../../../testing/render';
+
+const account = {
+  id: '7b0c6f34-8a8e-4a57-9a57-6e7f0c1d2e3f',
+  name: 'Tractor 1',
+  username: 'fx-k3m9q2t',
+  maxConnections: 1,
+  isDisabled: false,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  lastConnectedAt: '2026-11-20T10:00:00.000Z',
+  networks: [
+    {
+      networkId: 'n1',
+      networkName: 'Demo Network',
+      networkCode: 'DEMO',
+      state: 'expired',
+      activeUntil: '2026-11-10T10:00:00.000Z',
+      daysLeft: 0,
+    },
+  ],
+  diagnosis: 'web-password',
+};
+const networks = [
+  {
+    id: 'n1',
+    code: 'DEMO',
+    name: 'Demo Network',
+    operator: 'Fixpoint',
+    description: '',
+    dailyPrice: 4,
+    stationCount: 3,
+    accessStartsAt: 'purchase',
+  },
+];
+const credentials = {
+  host: 'caster.example.com',
+  port: 2101,
+  username: 'fx-k3m9q2t',
+  password: 'Ab3dEf6hJk9mNp2q',
+  mountpoints: [{ mountpoint: 'DEMO_AUTO', networkName: 'Demo Network', isAuto: true }],
+  ntripVersion: 2,
+  rtklibUrl: 'ntrip://fx-k3m9q2t:Ab3dEf6hJk9mNp2q@caster.example.com:2101/DEMO_AUTO',
+};
+
+function stubAccounts(balance: number) {
+  return stubUser({ overview: { tokenAmount: balance } }, (url) => {
+    if (url.pathname === '/api/accounts') return { body: [account] };
+    if (url.pathname === '/api/networks') return { body: networks };
+    if (url.pathname === `/api/accounts/${account.id}/credentials`) return { body: credentials };
+    if (url.pathname === `/api/accounts/${account.id}/sessions`) return { body: [] };
+    return undefined;
+  });
+}
+
+describe('NTRIP accounts page', () => {
+  it('tells the owner the rover used the web password and shows the NTRIP credentials to use instead', async () => {
+    stubAccounts(10);
+    const { user } = renderApp('/accounts');
+    // The page is a lazily loaded chunk: the first render can take a moment.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'NTRIP Accounts' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Manage' }));
+    const drawer = within(await screen.findByRole('dialog'));
+    expect(drawer.getByTestId('diagnosis')).toHaveTextContent('Wrong password: web password used');
+    await waitFor(() => expect(drawer.getByTestId('credential-username')).toHaveValue('fx-k3m9q2t'));
+    expect(drawer.getByTestId('credential-password')).toHaveValue('Ab3dEf6hJk9mNp2q');
+    expect(drawer.getByTestId('credential-rtklib')).toHaveTextContent(credentials.rtklibUrl);
+  });
+
+  it('shows cost and balance before activating and refuses to spend more than the balance', async () => {
+    stubAccounts(10);
+    const { user } = renderApp('/accounts');
+    await user.click(await screen.findByRole('button', { name: 'Manage' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Activate or extend' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Activate Tractor 1' }));
+    await waitFor(() => expect(dialog.getByTestId('activation-cost')).toHaveTextContent('4 credits'));
+    expect(dialog.getByTestId('activation-balance')).toHaveTextContent('10 credits');
+
+    const days = dialog.getByRole('textbox', { name: 'Days' });
+    await user.clear(days);
+    await user.type(days, '3');
+    expect(dialog.getByTestId('activation-cost')).toHaveTextContent('12 credits');
+    expect(dialog.getByText('You need 2 more credits.')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Spend 12 credits' })).toBeDisabled();
+  });
+});

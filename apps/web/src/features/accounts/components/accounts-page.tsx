@@ -1,0 +1,182 @@
+import { bulkCreateLimit, type NtripAccount } from '@fixpoint/shared';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { IconAntenna, IconDownload, IconPlus, IconUsersGroup } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CardTable, type CardTableRecord } from '../../../components/card-table/card-table';
+import { LoadingFallback } from '../../../components/loading-fallback';
+import { NumberInput } from '../../../components/number-input';
+import { PageHeading } from '../../../components/page-heading';
+import { StatCard } from '../../../components/stat-card';
+import { userOverviewQueryOptions } from '../../auth/api/auth-api';
+import { accountKeys, accountsQueryOptions, createAccount, downloadCsv } from '../api/accounts-api';
+import { AccountDrawer } from './account-drawer';
+import { diagnosisColor } from './diagnosis';
+
+export function AccountsPage() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const accounts = useQuery(accountsQueryOptions());
+  const overview = useQuery(userOverviewQueryOptions());
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<'create' | 'bulk' | null>(null);
+  const [name, setName] = useState('');
+  const [bulk, setBulk] = useState<{ count: number | undefined; prefix: string }>({ count: 10, prefix: '' });
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: accountKeys.all });
+  const create = useMutation({
+    mutationFn: () => createAccount(name.trim()),
+    onSuccess: async (account) => {
+      await refresh();
+      setDialog(null);
+      setName('');
+      setOpenId(account.id);
+    },
+  });
+  const bulkCreate = useMutation({
+    mutationFn: () =>
+      downloadCsv(
+        '/accounts/bulk',
+        { method: 'POST', body: { count: bulk.count, namePrefix: bulk.prefix.trim() } },
+        'ntrip-accounts.csv',
+      ),
+    onSuccess: async () => {
+      await refresh();
+      setDialog(null);
+    },
+  });
+  const exportCsv = useMutation({
+    mutationFn: () => downloadCsv('/accounts/credentials.csv', {}, 'ntrip-accounts.csv'),
+  });
+
+  if (accounts.isPending) return <LoadingFallback />;
+  if (accounts.isError) return <Alert color="red">{accounts.error.message}</Alert>;
+  const list = accounts.data;
+  const open = list.find((a) => a.id === openId);
+
+  const describeAccess = (account: NtripAccount) => {
+    const active = account.networks.filter((n) => n.state === 'active');
+    if (active.length > 0) {
+      return active.map((n) => `${n.networkName}: ${t('accounts.daysLeft', { count: n.daysLeft ?? 0 })}`).join(', ');
+    }
+    if (account.networks.some((n) => n.state === 'pending')) return t('accounts.state.pending');
+    return account.networks.length > 0 ? t('accounts.state.expired') : t('accounts.state.never');
+  };
+
+  const rows: CardTableRecord[] = list.map((account) => ({
+    id: account.id,
+    name: account.name,
+    indicatorColor: diagnosisColor[account.diagnosis],
+    records: {
+      username: account.username,
+      status: t(`accounts.diagnosis.${account.diagnosis}.title`),
+      access: describeAccess(account),
+      lastConnected: account.lastConnectedAt
+        ? new Date(account.lastConnectedAt).toLocaleString(i18n.language)
+        : t('accounts.neverUsed'),
+    },
+    action: { text: t('accounts.manage'), onClick: () => setOpenId(account.id), color: 'green' },
+  }));
+
+  return (
+    <Stack gap="lg">
+      <PageHeading
+        title={t('accounts.title')}
+        icon={IconAntenna}
+        description={t('accounts.intro')}
+        actions={
+          <Group>
+            <Button leftSection={<IconPlus size={18} />} onClick={() => setDialog('create')}>
+              {t('accounts.create')}
+            </Button>
+            <Button variant="light" leftSection={<IconUsersGroup size={18} />} onClick={() => setDialog('bulk')}>
+              {t('accounts.bulk.open')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={18} />}
+              disabled={list.length === 0}
+              loading={exportCsv.isPending}
+              onClick={() => exportCsv.mutate()}
+            >
+              {t('accounts.export')}
+            </Button>
+          </Group>
+        }
+      />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <StatCard title={t('accounts.stats.accounts')} value={list.length} />
+        <StatCard
+          title={t('accounts.stats.receiving')}
+          value={list.filter((a) => a.diagnosis === 'receiving').length}
+          color="success"
+        />
+        <StatCard title={t('accounts.stats.balance')} value={overview.data?.tokenAmount ?? '…'} />
+      </SimpleGrid>
+      {exportCsv.isError && <Alert color="red">{exportCsv.error.message}</Alert>}
+      <CardTable
+        nameHeader={t('accounts.columns.name')}
+        columns={[
+          { key: 'username', header: t('accounts.columns.username') },
+          { key: 'status', header: t('accounts.columns.status'), isColored: true },
+          { key: 'access', header: t('accounts.columns.access') },
+          { key: 'lastConnected', header: t('accounts.columns.lastConnected') },
+        ]}
+        rows={rows}
+        emptyText={t('accounts.empty')}
+      />
+
+      {open && <AccountDrawer key={open.id} account={open} onClose={() => setOpenId(null)} />}
+
+      <Modal opened={dialog === 'create'} onClose={() => setDialog(null)} title={t('accounts.create')} centered>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            create.mutate();
+          }}
+        >
+          <Stack>
+            {create.isError && <Alert color="red">{create.error.message}</Alert>}
+            <TextInput
+              label={t('accounts.settings.name')}
+              description={t('accounts.nameHint')}
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              data-autofocus
+            />
+            <Button type="submit" disabled={!name.trim()} loading={create.isPending}>
+              {t('accounts.create')}
+            </Button>
+          </Stack>
+        </form>
+      </Modal>
+
+      <Modal opened={dialog === 'bulk'} onClose={() => setDialog(null)} title={t('accounts.bulk.title')} centered>
+        <Stack>
+          {bulkCreate.isError && <Alert color="red">{bulkCreate.error.message}</Alert>}
+          <NumberInput
+            label={t('accounts.bulk.count')}
+            value={bulk.count}
+            onChange={(count) => setBulk({ ...bulk, count })}
+            min={1}
+            max={bulkCreateLimit}
+          />
+          <TextInput
+            label={t('accounts.bulk.prefix')}
+            description={t('accounts.bulk.prefixHint')}
+            value={bulk.prefix}
+            onChange={(e) => setBulk({ ...bulk, prefix: e.currentTarget.value })}
+          />
+          <Button
+            disabled={!bulk.count || !bulk.prefix.trim()}
+            loading={bulkCreate.isPending}
+            onClick={() => bulkCreate.mutate()}
+          >
+            {t('accounts.bulk.submit', { count: bulk.count ?? 0 })}
+          </Button>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

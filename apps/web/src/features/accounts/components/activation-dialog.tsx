@@ -1,0 +1,106 @@
+import { maxActivationDays, type NtripAccount } from '@fixpoint/shared';
+import { Alert, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NumberInput } from '../../../components/number-input';
+import { authKeys, userOverviewQueryOptions } from '../../auth/api/auth-api';
+import { creditKeys } from '../../credits/api/credits-api';
+import { networksQueryOptions } from '../../networks/api/networks-api';
+import { accountKeys, activateAccount } from '../api/accounts-api';
+
+/** Spend credits on days of access: network, days, and the cost against the balance before confirming. */
+export function ActivationDialog({ account, onClose }: { account: NtripAccount; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const networks = useQuery(networksQueryOptions());
+  const overview = useQuery(userOverviewQueryOptions());
+  const [networkId, setNetworkId] = useState<string | null>(account.networks[0]?.networkId ?? null);
+  const [days, setDays] = useState<number | undefined>(1);
+  const network = networks.data?.find((n) => n.id === networkId);
+  const cost = network && days ? network.dailyPrice * days : 0;
+  const balance = overview.data?.tokenAmount ?? 0;
+  const isShort = cost > balance;
+
+  const mutation = useMutation({
+    mutationFn: activateAccount,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+        queryClient.invalidateQueries({ queryKey: authKeys.user() }),
+        queryClient.invalidateQueries({ queryKey: creditKeys.all }),
+      ]);
+    },
+  });
+
+  return (
+    <Modal opened onClose={onClose} title={t('accounts.activate.title', { name: account.name })} centered>
+      {mutation.isSuccess ? (
+        <Stack>
+          <Alert color="green">
+            {mutation.data.activeUntil
+              ? t('accounts.activate.doneUntil', { date: new Date(mutation.data.activeUntil).toLocaleString() })
+              : t('accounts.activate.donePending', { days: mutation.data.days })}
+          </Alert>
+          <Button onClick={onClose}>{t('errors.close')}</Button>
+        </Stack>
+      ) : (
+        <Stack>
+          <Select
+            label={t('accounts.activate.network')}
+            placeholder={t('accounts.activate.pickNetwork')}
+            data={(networks.data ?? []).map((n) => ({
+              value: n.id,
+              label: `${n.name} (${t('accounts.activate.perDay', { price: n.dailyPrice })})`,
+            }))}
+            value={networkId}
+            onChange={setNetworkId}
+            nothingFoundMessage={t('accounts.activate.noNetworks')}
+          />
+          <NumberInput
+            label={t('accounts.activate.days')}
+            value={days}
+            onChange={setDays}
+            min={1}
+            max={maxActivationDays}
+          />
+          {network?.accessStartsAt === 'first-connection' && (
+            <Text size="sm" c="dimmed">
+              {t('accounts.activate.firstConnection')}
+            </Text>
+          )}
+          <Table withRowBorders={false} aria-label={t('accounts.activate.summary')}>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Td>{t('accounts.activate.cost')}</Table.Td>
+                <Table.Td ta="right" data-testid="activation-cost">
+                  {t('accounts.credits', { count: cost })}
+                </Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Td>{t('accounts.activate.balance')}</Table.Td>
+                <Table.Td ta="right" data-testid="activation-balance">
+                  {t('accounts.credits', { count: balance })}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+          {isShort && <Alert color="yellow">{t('accounts.activate.short', { missing: cost - balance })}</Alert>}
+          {mutation.isError && <Alert color="red">{mutation.error.message}</Alert>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('accounts.cancel')}
+            </Button>
+            <Button
+              disabled={!network || !days || isShort}
+              loading={mutation.isPending}
+              onClick={() => network && days && mutation.mutate({ accountId: account.id, networkId: network.id, days })}
+            >
+              {t('accounts.activate.confirm', { count: cost })}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

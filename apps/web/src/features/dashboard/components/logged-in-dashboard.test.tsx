@@ -1,0 +1,44 @@
+import { brands } from '@fixpoint/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubUser } from '../../../testing/fixtures';
+import { renderApp } from '../../../testing/render';
+
+describe('logged-in dashboard', () => {
+  it('shows live figures in stat cards and leads to every flow', async () => {
+    stubUser({ overview: { tokenAmount: 1250 } });
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Lovelace' })).toBeInTheDocument();
+    const credits = screen.getByRole('group', { name: 'Credit balance' });
+    await waitFor(() => expect(credits).toHaveTextContent('1,250'));
+    expect(credits).toHaveAttribute('data-color', 'success');
+    expect(within(screen.getByRole('group', { name: 'Organisations' })).getByText('1')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Service' })).toHaveTextContent('Operational'));
+
+    const main = screen.getByRole('main');
+    const targets = {
+      'Buy credits': '/credits',
+      'Create NTRIP account': '/accounts',
+      'Buy a subscription': '/subscriptions',
+      'View networks': '/marketplace',
+      'Open map': '/map',
+      'Open settings': '/settings',
+    };
+    for (const [name, href] of Object.entries(targets)) {
+      expect(within(main).getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    // The default brand shows the promotion call-to-action.
+    expect(within(main).getByRole('heading', { name: 'Launch your branded RTK platform' })).toBeInTheDocument();
+  });
+
+  it("warns about an empty balance, falls back to 'RTK User' and hides promotion for a reseller", async () => {
+    stubUser({ user: { name: '' }, overview: { tokenAmount: 0, username: '' } });
+    renderApp('/dashboard', { brand: brands.skyfix });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, RTK User' })).toBeInTheDocument();
+    const credits = screen.getByRole('group', { name: 'Credit balance' });
+    await waitFor(() => expect(credits).toHaveAttribute('data-color', 'warning'));
+    expect(credits).toHaveTextContent('Buy credits to activate an NTRIP account.');
+    expect(screen.queryByRole('heading', { name: 'Launch your branded RTK platform' })).not.toBeInTheDocument();
+    expect(document.title).toBe('SkyFix | Dashboard');
+  });
+});

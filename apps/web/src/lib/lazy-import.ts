@@ -1,0 +1,44 @@
+/** Spec 8 and 9: a chunk that has not loaded after 120 s counts as failed. */
+export const chunkLoadTimeoutMs = 120_000;
+
+/** A part of the app (a code-split chunk) could not be loaded: usually a new deployment or a lost connection. */
+export class ChunkLoadError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ChunkLoadError';
+  }
+}
+
+// What browsers say when a dynamic import fails (Chromium, Firefox, Safari) and Vite's preload failure.
+const chunkFailurePatterns = [
+  /Failed to fetch dynamically imported module/i,
+  /error loading dynamically imported module/i,
+  /Importing a module script failed/i,
+  /Unable to preload CSS/i,
+];
+
+export const isChunkLoadError = (error: unknown) =>
+  error instanceof ChunkLoadError ||
+  (error instanceof Error && chunkFailurePatterns.some((pattern) => pattern.test(error.message)));
+
+/** A dynamic import that fails as a ChunkLoadError, also when it takes longer than the time-out. */
+export function importWithTimeout<T>(load: () => Promise<T>, timeoutMs = chunkLoadTimeoutMs): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new ChunkLoadError(`Loading a chunk timed out after ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    load().then(
+      (module) => {
+        clearTimeout(timer);
+        resolve(module);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(
+          isChunkLoadError(error) ? new ChunkLoadError(String((error as Error).message), { cause: error }) : error,
+        );
+      },
+    );
+  });
+}

@@ -1,0 +1,59 @@
+import type { Locator, Page } from 'playwright-core';
+import { screenshot } from './harness';
+
+/**
+ * Keeps a page off the internet: requests to other origins never leave the browser. Those listed in `stubs` are
+ * answered with the given script; any other is aborted, which watchConsole reports as a failed request.
+ * Returns the external urls the page asked for.
+ */
+export async function keepOffline(page: Page, origin: string, stubs: Record<string, string> = {}) {
+  const requested: string[] = [];
+  await page.route(
+    (url) => url.origin !== origin && url.protocol !== 'data:',
+    async (route) => {
+      const url = route.request().url();
+      requested.push(url);
+      const stub = Object.entries(stubs).find(([prefix]) => url.startsWith(prefix))?.[1];
+      if (stub === undefined) return route.abort();
+      return route.fulfill({ status: 200, contentType: 'text/javascript', body: stub });
+    },
+  );
+  return requested;
+}
+
+/** `#rrggbb` as the browser reports a computed colour. */
+export function rgb(hex: string) {
+  const value = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${(value >> 16) & 255}, ${(value >> 8) & 255}, ${value & 255})`;
+}
+
+// e2e compiles without DOM types: what the page functions below use of the browser.
+type BrowserGlobals = { getComputedStyle(element: unknown): { backgroundColor: string } };
+
+/** The computed background colour of an element. */
+export const backgroundOf = (locator: Locator) =>
+  locator.evaluate((element) => (globalThis as unknown as BrowserGlobals).getComputedStyle(element).backgroundColor);
+
+/** The natural width of a loaded image, 0 until it has loaded. */
+export const loadedWidthOf = (locator: Locator) =>
+  locator.evaluate((image) => {
+    const img = image as unknown as { complete: boolean; naturalWidth: number };
+    return img.complete ? img.naturalWidth : 0;
+  });
+
+/** Where a box ends on the x axis (an element off screen to the left ends at 0 or before). */
+export const rightEdgeOf = (box: { x: number; width: number } | null) => (box ? box.x + box.width : Number.NaN);
+
+/**
+ * A screenshot of the whole page as a person would see it on a screen that tall: the viewport grows to the page's
+ * height first, so the fixed footer sits at the bottom instead of across the content.
+ */
+export async function screenshotWhole(page: Page, name: string) {
+  const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
+  const height = (await page.evaluate('document.documentElement.scrollHeight')) as number;
+  await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+  const path = await screenshot(page, name);
+  await page.setViewportSize(viewport);
+  return path;
+}

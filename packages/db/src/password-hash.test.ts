@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { hashSecret, verifySecret } from './password-hash';
+
+describe('password hash (scrypt)', () => {
+  it('verifies the password it hashed and nothing else', async () => {
+    const stored = await hashSecret('base-secret', { logN: 10 });
+    expect(stored).toMatch(/^scrypt\$10\$[\w-]+\$[\w-]{43}$/);
+    expect(await verifySecret(stored, 'base-secret')).toBe(true);
+    expect(await verifySecret(stored, 'base-secret ')).toBe(false);
+    expect(await verifySecret(stored, '')).toBe(false);
+  });
+
+  it('salts every hash', async () => {
+    expect(await hashSecret('x', { logN: 4 })).not.toBe(await hashSecret('x', { logN: 4 }));
+  });
+
+  it('uses the default cost when none is given', async () => {
+    const stored = await hashSecret('pw');
+    expect(stored.startsWith('scrypt$15$')).toBe(true);
+    expect(await verifySecret(stored, 'pw')).toBe(true);
+  });
+
+  it('refuses stored values that are not its hashes', async () => {
+    for (const stored of ['', 'plain', 'scrypt$99$a$b', 'bcrypt$10$abc$def', 'scrypt$10$c2FsdA$c2hvcnQ']) {
+      expect(await verifySecret(stored, 'plain')).toBe(false);
+    }
+  });
+});

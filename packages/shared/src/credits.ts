@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+export const maxActivationDays = 366;
+
+export const activationQuerySchema = z.object({
+  accountId: z.uuid(),
+  feedNetworkId: z.uuid(),
+  days: z.coerce
+    .number()
+    .int('Days must be a whole number.')
+    .min(1, 'Days must be at least 1.')
+    .max(maxActivationDays, `Days can be at most ${maxActivationDays}.`),
+});
+
+export const activationResultSchema = z
+  .object({
+    accountId: z.string(),
+    networkId: z.string(),
+    days: z.number().int(),
+    cost: z.number().int(),
+    balance: z.number().int(),
+    /** Null when the days start at the first connection. */
+    activeUntil: z.iso.datetime().nullable(),
+    startsAtFirstConnection: z.boolean(),
+  })
+  .meta({ id: 'ActivationResult' });
+
+export type ActivationResult = z.infer<typeof activationResultSchema>;
+
+export const ledgerEntrySchema = z
+  .object({
+    id: z.string(),
+    amount: z.number().int(),
+    balanceAfter: z.number().int(),
+    kind: z.enum(['purchase', 'spend', 'grant', 'correction', 'refund']),
+    reason: z.string(),
+    accountName: z.string().nullable(),
+    networkName: z.string().nullable(),
+    days: z.number().int().nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'LedgerEntry' });
+
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
+export const ledgerPageSchema = z
+  .object({ balance: z.number().int(), entries: z.array(ledgerEntrySchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'LedgerPage' });
+
+export type LedgerPage = z.infer<typeof ledgerPageSchema>;
+
+export const ledgerQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  cursor: z.string().optional(),
+});
+
+export const adminTokensQuerySchema = z.object({
+  userId: z.string().min(1),
+  tokenAmount: z.coerce
+    .number()
+    .int('The amount must be a whole number.')
+    .refine((n) => n !== 0, 'The amount cannot be 0.')
+    .refine((n) => Math.abs(n) <= 1_000_000, 'The amount is too large.'),
+  reason: z.string().trim().max(200).optional(),
+});
+
+export const balanceSchema = z.object({ balance: z.number().int() }).meta({ id: 'Balance' });
