@@ -31,7 +31,6 @@ describe('from credits to corrections, in Chromium and with RTKLIB', () => {
       ADMIN_PASSWORD: admin.password,
       CASTER_PORT: String(casterPort),
       CASTER_PUBLIC_HOST: '127.0.0.1',
-      CASTER_SESSION_FLUSH_SECONDS: '1',
     });
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -51,7 +50,7 @@ describe('from credits to corrections, in Chromium and with RTKLIB', () => {
     await dialog.getByLabel('E-mail').fill(email);
     await dialog.locator('input[autocomplete="current-password"]').fill(password);
     await dialog.getByRole('button', { name: 'Log in' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
   }
 
   async function logOut() {
@@ -69,7 +68,7 @@ describe('from credits to corrections, in Chromium and with RTKLIB', () => {
     await dialog.locator('input[autocomplete="new-password"]').nth(1).fill(farmer.password);
     await dialog.getByRole('checkbox').check();
     await dialog.getByRole('button', { name: 'Sign up' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: `Welcome, ${farmer.name}` }).waitFor();
     await logOut();
 
     await logIn(admin.email, admin.password);
@@ -81,6 +80,8 @@ describe('from credits to corrections, in Chromium and with RTKLIB', () => {
     await grant.getByLabel('Reason').fill('Pilot season');
     await grant.getByRole('button', { name: 'Grant credits' }).click();
     await expect.poll(() => grant.getByTestId('grant-result').textContent()).toContain('The balance is now 10');
+    await grant.getByRole('button', { name: 'Close' }).last().click();
+    await grant.waitFor({ state: 'detached' });
     await logOut();
   });
 
@@ -98,14 +99,14 @@ describe('from credits to corrections, in Chromium and with RTKLIB', () => {
     const drawer = page.getByRole('dialog', { name: 'Tractor 1' });
     await drawer.getByRole('button', { name: 'Activate or extend' }).click();
     const activate = page.getByRole('dialog', { name: 'Activate Tractor 1' });
-    await activate.getByRole('textbox', { name: 'Network' }).click();
+    await activate.getByRole('combobox', { name: 'Network' }).click();
     await page.getByRole('option', { name: /Fixpoint Demo Network/ }).click();
     await activate.getByRole('textbox', { name: 'Days' }).fill('3');
     await expect.poll(() => activate.getByTestId('activation-cost').textContent()).toBe('3 credits');
     expect(await activate.getByTestId('activation-balance').textContent()).toBe('10 credits');
     await activate.getByRole('button', { name: 'Spend 3 credits' }).click();
     await activate.getByText(/Activated until/).waitFor();
-    await activate.getByRole('button', { name: 'Close' }).click();
+    await activate.getByRole('button', { name: 'Close' }).last().click();
 
     await drawer.getByText(/until .*\(3 days left\)/).waitFor();
     username = (await drawer.getByTestId('credential-username').inputValue()) ?? '';
