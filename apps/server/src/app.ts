@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSecretBox, type DatabaseHandle } from '@fixpoint/db';
+import { getBrand } from '@fixpoint/shared';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
@@ -119,7 +120,7 @@ export async function buildApp({
   const accountsService = createAccountsService({
     accountsRepository: createAccountsRepository(database.db),
     secretBox: createSecretBox(secretKey),
-    usernamePrefix: 'fx',
+    usernamePrefix: getBrand(env.BRAND).ntripUsernamePrefix,
   });
   const casterPort = env.CASTER_PUBLIC_PORT ?? Number(process.env.CASTER_PORT || 2101);
   const casterAddress = (requestHost: string) => ({ host: env.CASTER_PUBLIC_HOST ?? requestHost, port: casterPort });

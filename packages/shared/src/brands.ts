@@ -33,6 +33,8 @@ export interface Brand {
   staticLanguage?: Language;
   /** Tag-manager container id (GTM-…); the script is loaded only when present. */
   tagManagerId?: string;
+  /** Start of every generated NTRIP username, so a reseller's rovers carry its name (`fx-k3m9q2t`). */
+  ntripUsernamePrefix: string;
 }
 
 /** Spec 9: the card-payment form's spacing unit. */
@@ -50,6 +52,7 @@ export const defaultBrandKey = 'fixpoint';
 export const brands = {
   fixpoint: {
     key: 'fixpoint',
+    ntripUsernamePrefix: 'fx',
     name: 'Fixpoint',
     logo: '/brands/fixpoint/logo.svg',
     favicon: '/brands/fixpoint/favicon.svg',
@@ -61,6 +64,7 @@ export const brands = {
   },
   akkerpunt: {
     key: 'akkerpunt',
+    ntripUsernamePrefix: 'ap',
     name: 'Akkerpunt',
     secondName: 'RTK',
     logo: '/brands/akkerpunt/logo.svg',
@@ -74,6 +78,7 @@ export const brands = {
   },
   skyfix: {
     key: 'skyfix',
+    ntripUsernamePrefix: 'sky',
     name: 'SkyFix',
     secondName: 'Drone RTK',
     logo: '/brands/skyfix/logo.svg',
@@ -87,6 +92,7 @@ export const brands = {
   },
   baupunkt: {
     key: 'baupunkt',
+    ntripUsernamePrefix: 'bp',
     name: 'Baupunkt',
     secondName: 'Vermessung',
     logo: '/brands/baupunkt/logo.svg',

@@ -158,3 +158,15 @@ describe('NTRIP account management', () => {
     ]);
   });
 });
+
+describe('usernames under a reseller brand', () => {
+  it("start with the brand's prefix", async () => {
+    const t = await createTestApp({ BRAND: 'akkerpunt' });
+    const owner = await signUpUser(t, 'Akker Owner');
+    const account = (
+      await t.app.inject({ method: 'POST', url: '/api/accounts', payload: { name: 'Trekker' }, headers: owner.headers })
+    ).json();
+    expect(account.username).toMatch(/^ap-[a-z2-9]{7}$/);
+    await t.close();
+  });
+});
