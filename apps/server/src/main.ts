@@ -30,7 +30,13 @@ async function main() {
     process.exit(1);
   }
 
-  const secretKey = resolveSecretKey(env);
+  let secretKey: string;
+  try {
+    secretKey = resolveSecretKey(env);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
   const secretBox = createSecretBox(secretKey);
   const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: `${env.DATA_DIR}/db` });
   await database.migrate();
