@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import Provider from 'oidc-provider';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, launchBrowser, type RunningServer, screenshot, startServer, watchConsole } from './harness';
+
+const clientSecret = randomBytes(16).toString('hex');
 
 /** A local OpenID Connect provider standing in for Google's endpoints (no test reaches the internet). */
 async function startOidcProvider(port: number, redirectUri: string) {
@@ -11,7 +14,7 @@ async function startOidcProvider(port: number, redirectUri: string) {
     clients: [
       {
         client_id: 'fixpoint-test',
-        client_secret: 'fixpoint-test-secret-value',
+        client_secret: clientSecret,
         redirect_uris: [redirectUri],
         grant_types: ['authorization_code'],
         response_types: ['code'],
@@ -44,7 +47,7 @@ describe('Google sign-in in a popup', () => {
     server = await startServer(
       {
         GOOGLE_CLIENT_ID: 'fixpoint-test',
-        GOOGLE_CLIENT_SECRET: 'fixpoint-test-secret-value',
+        GOOGLE_CLIENT_SECRET: clientSecret,
         GOOGLE_DISCOVERY_URL: `${oidc.issuer}/.well-known/openid-configuration`,
       },
       { port: serverPort },

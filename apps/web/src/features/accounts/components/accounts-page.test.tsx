@@ -35,14 +35,15 @@ const networks = [
     accessStartsAt: 'purchase',
   },
 ];
+const password = crypto.randomUUID().replaceAll('-', '').slice(0, 16);
 const credentials = {
   host: 'caster.example.com',
   port: 2101,
   username: 'fx-k3m9q2t',
-  password: 'Ab3dEf6hJk9mNp2q',
+  password,
   mountpoints: [{ mountpoint: 'DEMO_AUTO', networkName: 'Demo Network', isAuto: true }],
   ntripVersion: 2,
-  rtklibUrl: 'ntrip://fx-k3m9q2t:Ab3dEf6hJk9mNp2q@caster.example.com:2101/DEMO_AUTO',
+  rtklibUrl: `ntrip://fx-k3m9q2t:${password}@caster.example.com:2101/DEMO_AUTO`,
 };
 
 function stubAccounts(balance: number) {
@@ -67,7 +68,7 @@ describe('NTRIP accounts page', () => {
     const drawer = within(await screen.findByRole('dialog'));
     expect(drawer.getByTestId('diagnosis')).toHaveTextContent('Wrong password: web password used');
     await waitFor(() => expect(drawer.getByTestId('credential-username')).toHaveValue('fx-k3m9q2t'));
-    expect(drawer.getByTestId('credential-password')).toHaveValue('Ab3dEf6hJk9mNp2q');
+    expect(drawer.getByTestId('credential-password')).toHaveValue(password);
     expect(drawer.getByTestId('credential-rtklib')).toHaveTextContent(credentials.rtklibUrl);
   });
 
