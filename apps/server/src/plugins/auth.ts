@@ -1,5 +1,6 @@
 import { AppError } from '@fixpoint/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { toFetchHeaders } from '../lib/fetch-headers';
 import type { Auth } from '../modules/auth/auth';
 
 export interface AuthUser {
@@ -38,7 +39,7 @@ export function registerIdentity(
 
     if (hasCookie && !hasBearer && unsafeMethods.has(request.method)) checkOrigin(request, trustedOrigins);
 
-    const session = await auth.api.getSession({ headers: toHeaders(request) });
+    const session = await auth.api.getSession({ headers: toFetchHeaders(request.headers) });
     if (!session) return;
     const user = session.user as typeof session.user & { role?: string | null };
     request.user = {
@@ -57,15 +58,6 @@ function checkOrigin(request: FastifyRequest, trustedOrigins: string[]) {
   if (!origin || (origin !== own && !trustedOrigins.includes(origin))) {
     throw new AppError('FORBIDDEN', 403, 'This request came from another site and was refused.');
   }
-}
-
-function toHeaders(request: FastifyRequest) {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (typeof value === 'string') headers.set(name, value);
-    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-  }
-  return headers;
 }
 
 /** Route onRequest hook (runs before validation): 401 when signed out. */

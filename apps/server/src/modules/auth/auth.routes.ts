@@ -8,6 +8,7 @@ import {
 } from '@fixpoint/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { toFetchHeaders } from '../../lib/fetch-headers';
 import type { Auth } from './auth';
 import type { RateLimiter } from './rate-limit';
 
@@ -94,11 +95,7 @@ function enforceInputRules(path: string, body: Body, policy: PasswordPolicy) {
 
 async function forward(auth: Auth, request: FastifyRequest, reply: FastifyReply) {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-  }
+  const headers = toFetchHeaders(request.headers);
   if (request.method === 'POST') headers.set('content-type', 'application/json');
   const body = request.method === 'POST' ? JSON.stringify(sanitise(request.body as Body)) : undefined;
   const response = await auth.handler(new Request(url, { method: request.method, headers, body }));
