@@ -1,5 +1,6 @@
-// The caster under test, in its own process: an in-memory database with one network, one station and N accounts'
-// worth of access, then `createCaster` on port 0. Prints `READY <port> <username> <password>` for the load process.
+// The caster under test, in its own process: a fresh database (in-memory PGlite, or a new database on
+// TEST_DATABASE_URL's server) with one network, one station and one account with access, then `createCaster` on
+// port 0. Prints `READY <port> <username> <password>` for the load process.
 import { createCaster, silentLogger } from '@fixpoint/caster';
 import { createSecretBox, hashSecret, schema } from '@fixpoint/db';
 import { createTestDatabase } from '@fixpoint/db/testing';
@@ -45,6 +46,17 @@ const caster = createCaster({
 });
 const { port } = await caster.start();
 process.stdout.write(`READY ${port} BENCH roverpw\n`);
-process.on('SIGTERM', () => {
-  void caster.stop().then(() => process.exit(0));
-});
+let isStopping = false;
+const stop = () => {
+  if (isStopping) return;
+  isStopping = true;
+  // Closing the database drops it again when it is a fresh one on TEST_DATABASE_URL's server.
+  void caster
+    .stop()
+    .then(() => database.close())
+    .then(() => process.exit(0));
+};
+process.on('SIGTERM', stop);
+// run.ts gone (stdin closed): stop too, rather than linger with its database.
+process.stdin.on('end', stop);
+process.stdin.resume();

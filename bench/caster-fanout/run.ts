@@ -1,19 +1,22 @@
 // Fan-out benchmark: one 1 KB/s RTCM stream to N rovers (half v1, half v2) of a caster running in its own process.
-// Usage: npm run bench:caster -- 1000 5000 10000   (rover counts; default 1000 5000)
-// Reports connects per second, p50/p99 latency added by the caster (source write -> rover read, both in this
-// process, so it includes this process's own scheduling), and the caster's CPU seconds and RSS per rover.
-import { spawn } from 'node:child_process';
+// Usage: npm run bench:caster -- [--loaders K] 1000 5000 10000   (rover counts; default 1000 5000)
+// The rovers are spread over K load-generator processes (load-process.ts, default 1), each on its own local
+// address 127.0.0.(2+i), so no one process reads every socket and no one address runs out of ephemeral ports.
+// Reports connects per second, p50/p99 latency (source write in this process -> rover read in a load process,
+// so it includes the load processes' own scheduling), and the caster's CPU seconds and RSS per rover.
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { dirname, resolve } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { encodeFrame } from '@fixpoint/rtcm';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const counts = process.argv
-  .slice(2)
-  .map(Number)
-  .filter((n) => n > 0);
+const args = process.argv.slice(2);
+const loadersAt = args.indexOf('--loaders');
+const loaders = loadersAt === -1 ? 1 : Number(args.splice(loadersAt, 2)[1]);
+const counts = args.map(Number).filter((n) => n > 0);
 const CLK_TCK = 100;
 
 function procStats(pid: number) {
@@ -23,19 +26,35 @@ function procStats(pid: number) {
   return { cpu, rssKb };
 }
 
-async function startCaster() {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(here, 'caster-process.ts')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const line = await new Promise<string>((resolveLine) => {
+/** Resolves with the first stdout line of `child` that starts with `prefix`. */
+function lineFrom(child: ChildProcessByStdio<Writable, Readable, null>, prefix: string): Promise<string> {
+  return new Promise((resolveLine, reject) => {
     let buffer = '';
-    child.stdout.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       buffer += chunk.toString();
-      const ready = /READY .*\n/.exec(buffer)?.[0];
-      if (ready) resolveLine(ready);
-    });
+      for (const line of buffer.split('\n').slice(0, -1)) {
+        if (!line.startsWith(prefix)) continue;
+        child.stdout.off('data', onData);
+        resolveLine(line);
+        return;
+      }
+      buffer = buffer.slice(buffer.lastIndexOf('\n') + 1);
+    };
+    child.stdout.on('data', onData);
+    // 'close', not 'exit': stdout may still hold the line when the process has exited.
+    child.once('close', (code) => reject(new Error(`process exited (${code}) before ${prefix}`)));
   });
-  const [, port, user, password] = line.trim().split(' ');
+}
+
+function startNode(script: string, scriptArgs: string[] = []) {
+  return spawn(process.execPath, ['--import', 'tsx', resolve(here, script), ...scriptArgs], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+}
+
+async function startCaster() {
+  const child = startNode('caster-process.ts');
+  const [, port, user, password] = (await lineFrom(child, 'READY ')).split(' ');
   return { child, port: Number(port), user: user as string, password: password as string };
 }
 
@@ -60,42 +79,28 @@ function timedFrame(sequence: number): Uint8Array {
 
 async function measure(rovers: number) {
   const caster = await startCaster();
-  const auth = Buffer.from(`${caster.user}:${caster.password}`).toString('base64');
   const source = await open(caster.port, 'SOURCE benchpw BENCH1\r\nSource-Agent: NTRIP bench\r\n\r\n');
   await new Promise((r) => source.once('data', r));
   const base = procStats(caster.child.pid as number);
-  const latencies: number[] = [];
-  const sockets: Socket[] = [];
   const started = performance.now();
-  const batch = 200;
-  for (let i = 0; i < rovers; i += batch) {
-    const opened = await Promise.all(
-      Array.from({ length: Math.min(batch, rovers - i) }, (_, j) => {
-        const isV2 = (i + j) % 2 === 1;
-        const head = isV2
-          ? `GET /BENCH1 HTTP/1.1\r\nHost: x\r\nNtrip-Version: Ntrip/2.0\r\nUser-Agent: NTRIP bench\r\nAuthorization: Basic ${auth}\r\n\r\n`
-          : `GET /BENCH1 HTTP/1.0\r\nUser-Agent: NTRIP bench\r\nAuthorization: Basic ${auth}\r\n\r\n`;
-        return open(caster.port, head).then(
-          (socket) =>
-            new Promise<Socket>((ok) => {
-              socket.once('data', () => ok(socket));
-            }),
-        );
-      }),
-    );
-    sockets.push(...opened);
-  }
+  const shares = Array.from(
+    { length: loaders },
+    (_, i) => Math.floor((rovers * (i + 1)) / loaders) - Math.floor((rovers * i) / loaders),
+  );
+  const loads = shares.map((share, i) =>
+    startNode('load-process.ts', [
+      String(caster.port),
+      caster.user,
+      caster.password,
+      String(share),
+      `127.0.0.${2 + i}`,
+      String(Math.max(20, Math.round(200 / loaders))),
+    ]),
+  );
+  await Promise.all(loads.map((load) => lineFrom(load, 'CONNECTED ')));
   const connectSeconds = (performance.now() - started) / 1000;
-  for (const socket of sockets) {
-    socket.on('data', (chunk: Buffer) => {
-      const at = chunk.indexOf(0xd3);
-      // v1: frame starts at 0; v2: after the chunk size line. Header 3 B, then type (2) and sequence (4).
-      if (at === -1 || chunk.length < at + 17) return;
-      const sentAt = chunk.readDoubleBE(at + 3 + 6);
-      latencies.push(performance.timeOrigin + performance.now() - sentAt);
-    });
-  }
   const warm = procStats(caster.child.pid as number);
+  for (const load of loads) load.stdin.write('START\n');
   // 1 KB/s: 8 frames of ~128 B per second, as one write per second (one epoch), for 20 s.
   const seconds = 20;
   for (let s = 0; s < seconds; s++) {
@@ -104,21 +109,26 @@ async function measure(rovers: number) {
     await new Promise((r) => setTimeout(r, 1000));
   }
   const end = procStats(caster.child.pid as number);
-  latencies.sort((a, b) => a - b);
+  const reports = loads.map((load) => lineFrom(load, 'LATENCIES '));
+  for (const load of loads) load.stdin.write('STOP\n');
+  const latencies = (await Promise.all(reports))
+    .flatMap((line) => JSON.parse(line.slice('LATENCIES '.length)) as number[])
+    .sort((a, b) => a - b);
   const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
   const deliveredMb = (rovers * seconds * 8 * 129) / 1e6;
   const result = {
     rovers,
+    loaders,
     connectsPerSecond: Math.round(rovers / connectSeconds),
     p50Ms: Number(pick(0.5).toFixed(2)),
     p99Ms: Number(pick(0.99).toFixed(2)),
     deliveries: latencies.length,
+    expectedDeliveries: rovers * seconds,
     cpuSecondsPerMb: Number(((end.cpu - warm.cpu) / deliveredMb).toFixed(4)),
     cpuPercent: Number((((end.cpu - warm.cpu) / seconds) * 100).toFixed(1)),
     rssKbPerRover: Number(((warm.rssKb - base.rssKb) / rovers).toFixed(1)),
     rssMb: Math.round(end.rssKb / 1024),
   };
-  for (const socket of sockets) socket.destroy();
   source.destroy();
   caster.child.kill('SIGTERM');
   await new Promise((r) => caster.child.once('exit', r));

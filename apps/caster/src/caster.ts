@@ -189,8 +189,9 @@ export function createCaster({
       await Promise.all([store.closeOrphans(options.instance), stateStore.resetInstance()]);
       server = createServer({ pauseOnConnect: false }, onConnection);
       if (options.maxClients > 0) server.maxConnections = options.maxClients;
-      // Accept errors (EMFILE at the file limit) must not crash or stop the server: libuv closes the pending
-      // connection (its reserve-descriptor trick) so the loop does not spin, and existing streams keep flowing.
+      // Accept errors must not crash or stop the server. At the file limit (EMFILE) libuv frees a reserved
+      // descriptor, accepts the pending connections and closes them, so the loop does not spin, existing streams
+      // keep flowing and no error reaches this listener (file-limit.test.ts).
       server.on('error', (error: NodeJS.ErrnoException) => {
         if (Date.now() - lastAcceptError > 10_000)
           logger.warn({ err: error, code: error.code }, 'caster: accept failed');
