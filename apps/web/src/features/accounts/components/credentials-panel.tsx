@@ -60,12 +60,14 @@ export function CredentialsPanel({ accountId }: { accountId: string }) {
         </Text>
       )}
       <Text size="sm">{t('accounts.credentials.version')}</Text>
-      <Group gap="xs" wrap="nowrap">
-        <Code style={{ overflowWrap: 'anywhere' }} data-testid="credential-rtklib">
-          {rtklib}
-        </Code>
-        <CopyButton value={rtklib} label={`${t('copy.copy')}: ${t('accounts.credentials.rtklib')}`} />
-      </Group>
+      {chosen && (
+        <Group gap="xs" wrap="nowrap">
+          <Code style={{ overflowWrap: 'anywhere' }} data-testid="credential-rtklib">
+            {rtklib}
+          </Code>
+          <CopyButton value={rtklib} label={`${t('copy.copy')}: ${t('accounts.credentials.rtklib')}`} />
+        </Group>
+      )}
     </Stack>
   );
 }
