@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -70,7 +71,7 @@ afterAll(async () => {
 
 async function account(maxConnections: number, window: { endsInMs: number } = { endsInMs: 3_600_000 }) {
   const username = `IOP${Math.random().toString(36).slice(2, 10)}`;
-  const password = 'roverpass1';
+  const password = randomBytes(8).toString('hex');
   const [row] = await database.db
     .insert(schema.ntripAccounts)
     .values({

@@ -5,6 +5,7 @@ import type { Caster } from '../caster';
 import { encodeChunk } from '../protocol/chunked';
 import {
   connectSourceV1,
+  defaultSourcePassword,
   eventually,
   grantAccess,
   openDatabase,
@@ -54,9 +55,9 @@ async function roverOn(mountpoint: string) {
 
 describe('v1 sources', () => {
   it.each([
-    ['SOURCE source-pw BASE1', 'RTKLIB (no slash)'],
-    ['SOURCE source-pw /BASE1', 'BKG ntripserver'],
-    ['SOURCE source-pw /BASE1 HTTP/1.1', 'the v2 spec'],
+    [`SOURCE ${defaultSourcePassword} BASE1`, 'RTKLIB (no slash)'],
+    [`SOURCE ${defaultSourcePassword} /BASE1`, 'BKG ntripserver'],
+    [`SOURCE ${defaultSourcePassword} /BASE1 HTTP/1.1`, 'the v2 spec'],
   ])('accepts `%s` (%s) and streams to rovers', async (line) => {
     const source = await TestClient.request(port, [
       line,
@@ -75,10 +76,13 @@ describe('v1 sources', () => {
   });
 
   it('refuses a wrong password and an unknown mountpoint with the v1 error lines', async () => {
-    const wrong = await TestClient.request(port, ['SOURCE source-pw BASE2', 'Source-Agent: NTRIP test']);
+    const wrong = await TestClient.request(port, [`SOURCE ${defaultSourcePassword} BASE2`, 'Source-Agent: NTRIP test']);
     await wrong.waitClosed();
     expect(wrong.text()).toBe('ERROR - Bad Password\r\n');
-    const unknown = await TestClient.request(port, ['SOURCE source-pw NOSUCH', 'Source-Agent: NTRIP test']);
+    const unknown = await TestClient.request(port, [
+      `SOURCE ${defaultSourcePassword} NOSUCH`,
+      'Source-Agent: NTRIP test',
+    ]);
     await unknown.waitClosed();
     expect(unknown.text()).toBe('ERROR - Mount Point Taken or Invalid\r\n');
   });
@@ -101,7 +105,10 @@ describe('v1 sources', () => {
   it('refuses a second source while the first is streaming, and replaces a stale one', async () => {
     const first = await connectSourceV1(port, 'BASE4');
     first.write(rtcmSeconds(4, 1)[0] as Buffer);
-    const refused = await TestClient.request(port, ['SOURCE source-pw BASE4', 'Source-Agent: NTRIP test']);
+    const refused = await TestClient.request(port, [
+      `SOURCE ${defaultSourcePassword} BASE4`,
+      'Source-Agent: NTRIP test',
+    ]);
     await refused.waitClosed();
     expect(refused.text()).toBe('ERROR - Mount Point Taken or Invalid\r\n');
     // Silent for longer than sourceStaleMs (300 ms in tests): a half-open old connection; the new one wins.
@@ -139,7 +146,7 @@ describe('v2 sources', () => {
       'Host: 127.0.0.1',
       'Ntrip-Version: Ntrip/2.0',
       'User-Agent: NTRIP curl',
-      `Authorization: Basic ${Buffer.from('BASE1:source-pw').toString('base64')}`,
+      `Authorization: Basic ${Buffer.from(`BASE1:${defaultSourcePassword}`).toString('base64')}`,
       'Transfer-Encoding: chunked',
       'Expect: 100-continue',
     ]);
@@ -171,12 +178,12 @@ describe('v2 sources', () => {
     const wrong = await post('BASE2', 'nope');
     await wrong.waitClosed();
     expect(wrong.text()).toMatch(/^HTTP\/1\.1 401 Unauthorized\r\n/);
-    const unknown = await post('NOSUCH', 'source-pw');
+    const unknown = await post('NOSUCH', `${defaultSourcePassword}`);
     await unknown.waitClosed();
     expect(unknown.text()).toMatch(/^HTTP\/1\.1 404 Not Found\r\n/);
     const live = await connectSourceV1(port, 'BASE3');
     live.write(rtcmSeconds(6, 1)[0] as Buffer);
-    const taken = await post('BASE3', 'source-pw');
+    const taken = await post('BASE3', `${defaultSourcePassword}`);
     await taken.waitClosed();
     expect(taken.text()).toMatch(/^HTTP\/1\.1 409 Conflict\r\n/);
     expect(taken.text()).toContain('Ntrip-Version: Ntrip/2.0');

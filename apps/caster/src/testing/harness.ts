@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { createSecretBox, type DatabaseHandle, hashSecret, schema } from '@fixpoint/db';
 import { createTestDatabase } from '@fixpoint/db/testing';
@@ -59,6 +59,9 @@ export async function seedNetwork(
   return { networkId: (row as { id: string }).id, code: values.code };
 }
 
+/** Stations seeded without a password get this one, generated per test run. */
+export const defaultSourcePassword = randomBytes(8).toString('hex');
+
 export async function seedStation(
   database: DatabaseHandle,
   values: Partial<typeof schema.stations.$inferInsert> & {
@@ -67,7 +70,7 @@ export async function seedStation(
     sourcePassword?: string;
   },
 ): Promise<string> {
-  const { sourcePassword = 'source-pw', ...rest } = values;
+  const { sourcePassword = defaultSourcePassword, ...rest } = values;
   const [row] = await database.db
     .insert(schema.stations)
     .values({ sourcePasswordHash: await hashSecret(sourcePassword, { logN: 4 }), ...rest })
@@ -264,7 +267,11 @@ export async function eventually<T>(
 }
 
 /** A v1 base station connected and accepted (`ICY 200 OK`). */
-export async function connectSourceV1(port: number, mountpoint: string, password = 'source-pw'): Promise<TestClient> {
+export async function connectSourceV1(
+  port: number,
+  mountpoint: string,
+  password = defaultSourcePassword,
+): Promise<TestClient> {
   const source = await TestClient.request(port, [`SOURCE ${password} /${mountpoint}`, 'Source-Agent: NTRIP test']);
   await source.waitForText('ICY 200 OK\r\n\r\n');
   return source;
