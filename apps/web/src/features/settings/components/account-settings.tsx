@@ -1,7 +1,7 @@
 import { emailPattern } from '@fixpoint/shared';
 import { Alert, Button, Card, Group, Modal, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { changeEmail, changePassword, deleteAccount, updateName } from '../api/account-api';
@@ -31,83 +31,54 @@ export function AccountSettings() {
 
   return (
     <Stack gap="lg" maw={640}>
-      <Card withBorder padding="lg">
-        <form onSubmit={submit(() => nameMutation.mutate(name.trim()))}>
-          <Stack gap="sm">
-            <Title order={2} size="h4">
-              {t('settings.profile')}
-            </Title>
-            {nameMutation.isSuccess && <Alert color="green">{t('settings.saved')}</Alert>}
-            {nameMutation.isError && <Alert color="red">{nameMutation.error.message}</Alert>}
-            <TextInput label={t('auth.username')} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-            <Group>
-              <Button type="submit" disabled={name.trim().length < 3} loading={nameMutation.isPending}>
-                {t('settings.save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Card>
+      <FormCard
+        title={t('settings.profile')}
+        mutation={nameMutation}
+        successText={t('settings.saved')}
+        submitLabel={t('settings.save')}
+        isSubmitDisabled={name.trim().length < 3}
+        onSubmit={() => nameMutation.mutate(name.trim())}
+      >
+        <TextInput label={t('auth.username')} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+      </FormCard>
 
-      <Card withBorder padding="lg">
-        <form onSubmit={submit(() => emailMutation.mutate(email.trim()))}>
-          <Stack gap="sm">
-            <Title order={2} size="h4">
-              {t('auth.email')}
-            </Title>
-            {emailMutation.isSuccess && <Alert color="green">{t('settings.emailChanged')}</Alert>}
-            {emailMutation.isError && <Alert color="red">{emailMutation.error.message}</Alert>}
-            <TextInput
-              label={t('auth.email')}
-              type="email"
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-            />
-            <Group>
-              <Button
-                type="submit"
-                disabled={!emailPattern.test(email.trim()) || email.trim() === auth.email}
-                loading={emailMutation.isPending}
-              >
-                {t('settings.changeEmail')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Card>
+      <FormCard
+        title={t('auth.email')}
+        mutation={emailMutation}
+        successText={t('settings.emailChanged')}
+        submitLabel={t('settings.changeEmail')}
+        isSubmitDisabled={!emailPattern.test(email.trim()) || email.trim() === auth.email}
+        onSubmit={() => emailMutation.mutate(email.trim())}
+      >
+        <TextInput
+          label={t('auth.email')}
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+        />
+      </FormCard>
 
-      <Card withBorder padding="lg">
-        <form onSubmit={submit(() => passwordMutation.mutate(passwords))}>
-          <Stack gap="sm">
-            <Title order={2} size="h4">
-              {t('auth.password')}
-            </Title>
-            {passwordMutation.isSuccess && <Alert color="green">{t('settings.passwordChanged')}</Alert>}
-            {passwordMutation.isError && <Alert color="red">{passwordMutation.error.message}</Alert>}
-            <PasswordInput
-              label={t('settings.currentPassword')}
-              autoComplete="current-password"
-              value={passwords.currentPassword}
-              onChange={(e) => setPasswords({ ...passwords, currentPassword: e.currentTarget.value })}
-            />
-            <PasswordInput
-              label={t('auth.newPassword')}
-              autoComplete="new-password"
-              value={passwords.newPassword}
-              onChange={(e) => setPasswords({ ...passwords, newPassword: e.currentTarget.value })}
-            />
-            <Group>
-              <Button
-                type="submit"
-                disabled={!passwords.currentPassword || !passwords.newPassword}
-                loading={passwordMutation.isPending}
-              >
-                {t('settings.changePassword')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Card>
+      <FormCard
+        title={t('auth.password')}
+        mutation={passwordMutation}
+        successText={t('settings.passwordChanged')}
+        submitLabel={t('settings.changePassword')}
+        isSubmitDisabled={!passwords.currentPassword || !passwords.newPassword}
+        onSubmit={() => passwordMutation.mutate(passwords)}
+      >
+        <PasswordInput
+          label={t('settings.currentPassword')}
+          autoComplete="current-password"
+          value={passwords.currentPassword}
+          onChange={(e) => setPasswords({ ...passwords, currentPassword: e.currentTarget.value })}
+        />
+        <PasswordInput
+          label={t('auth.newPassword')}
+          autoComplete="new-password"
+          value={passwords.newPassword}
+          onChange={(e) => setPasswords({ ...passwords, newPassword: e.currentTarget.value })}
+        />
+      </FormCard>
 
       <Card withBorder padding="lg">
         <Stack gap="sm">
@@ -147,5 +118,49 @@ export function AccountSettings() {
         </form>
       </Modal>
     </Stack>
+  );
+}
+
+/** One settings form in a card: title, the outcome of its last submit, its fields and its submit button. */
+function FormCard({
+  title,
+  mutation,
+  successText,
+  submitLabel,
+  isSubmitDisabled,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  mutation: { isSuccess: boolean; isPending: boolean; error: Error | null };
+  successText: string;
+  submitLabel: string;
+  isSubmitDisabled: boolean;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder padding="lg">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {title}
+          </Title>
+          {mutation.isSuccess && <Alert color="green">{successText}</Alert>}
+          {mutation.error && <Alert color="red">{mutation.error.message}</Alert>}
+          {children}
+          <Group>
+            <Button type="submit" disabled={isSubmitDisabled} loading={mutation.isPending}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
   );
 }

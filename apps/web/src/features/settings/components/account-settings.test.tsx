@@ -1,0 +1,34 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubUser } from '../../../testing/fixtures';
+import { renderApp } from '../../../testing/render';
+
+describe('account settings', () => {
+  it('saves the display name and reports a refused password change', async () => {
+    const calls = stubUser({}, (url) => {
+      if (url.pathname === '/api/auth/update-user') return { body: { status: true } };
+      if (url.pathname === '/api/auth/change-password')
+        return { status: 400, body: { code: 'INVALID_PASSWORD', message: 'Invalid password' } };
+      return undefined;
+    });
+    const { user } = renderApp('/settings');
+    const profile = within(
+      (await screen.findByRole('heading', { name: 'Profile' }, { timeout: 5000 })).closest('form') as HTMLElement,
+    );
+    const name = profile.getByLabelText('Username');
+    await user.clear(name);
+    expect(profile.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.type(name, 'Ada King');
+    await user.click(profile.getByRole('button', { name: 'Save' }));
+    expect(await profile.findByText('Saved.')).toBeInTheDocument();
+    expect(calls.some((url) => url.pathname === '/api/auth/update-user')).toBe(true);
+
+    const password = within(screen.getByRole('heading', { name: 'Password' }).closest('form') as HTMLElement);
+    const submit = password.getByRole('button', { name: 'Change password' });
+    expect(submit).toBeDisabled();
+    await user.type(password.getByLabelText('Current password'), 'old password');
+    await user.type(password.getByLabelText('New password'), 'new password');
+    await user.click(submit);
+    await waitFor(() => expect(password.getByText('Invalid password')).toBeInTheDocument());
+  });
+});
