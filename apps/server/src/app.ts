@@ -93,6 +93,14 @@ export async function buildApp({
     ...(env.NODE_ENV === 'development' ? ['http://localhost:5173', 'http://127.0.0.1:5173'] : []),
   ];
   const passwordPolicy = passwordPolicyFromEnv(env);
+  const google =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? {
+          clientId: env.GOOGLE_CLIENT_ID,
+          clientSecret: env.GOOGLE_CLIENT_SECRET,
+          discoveryUrl: env.GOOGLE_DISCOVERY_URL,
+        }
+      : undefined;
   const auth = createAuth({
     db: database.db,
     secret: secretKey,
@@ -102,14 +110,7 @@ export async function buildApp({
     publicUrl: env.PUBLIC_URL,
     trustedOrigins,
     trustProxy: env.TRUST_PROXY,
-    google:
-      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-        ? {
-            clientId: env.GOOGLE_CLIENT_ID,
-            clientSecret: env.GOOGLE_CLIENT_SECRET,
-            discoveryUrl: env.GOOGLE_DISCOVERY_URL,
-          }
-        : undefined,
+    google,
   });
   registerIdentity(app, { auth, trustedOrigins });
   const rateLimiter = createRateLimiter(database.db, { limit: env.AUTH_RATE_LIMIT, windowMs: 15 * 60 * 1000 });
@@ -122,7 +123,7 @@ export async function buildApp({
     secretBox: createSecretBox(secretKey),
     usernamePrefix: getBrand(env.BRAND).ntripUsernamePrefix,
   });
-  const casterPort = env.CASTER_PUBLIC_PORT ?? Number(process.env.CASTER_PORT || 2101);
+  const casterPort = env.CASTER_PUBLIC_PORT ?? env.CASTER_PORT;
   const casterAddress = (requestHost: string) => ({ host: env.CASTER_PUBLIC_HOST ?? requestHost, port: casterPort });
 
   await app.register(
@@ -133,7 +134,7 @@ export async function buildApp({
         auth,
         rateLimiter,
         passwordPolicy,
-        hasGoogle: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+        hasGoogle: Boolean(google),
       });
       await api.register(userRoutes, { creditsService });
       await api.register(creditsRoutes, { creditsService });

@@ -40,6 +40,8 @@ export const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
   // What the portal tells users to point their receivers at (the caster's public address).
+  /** Read here only to tell users the port; the caster parses its own CASTER_* settings (apps/caster/src/config.ts). */
+  CASTER_PORT: port.default(2101),
   CASTER_PUBLIC_HOST: z.string().min(1).optional(),
   CASTER_PUBLIC_PORT: port.optional(),
   // E-mail
