@@ -18,6 +18,7 @@ let output = '';
 let port: number;
 let username: string;
 let password: string;
+let sourcePassword: string;
 const clients: TestClient[] = [];
 
 /** CPU seconds (user + system) the process has used, from /proc/<pid>/stat. */
@@ -66,10 +67,11 @@ beforeAll(async () => {
     });
     child.once('exit', (code) => reject(new Error(`caster exited (${code}): ${output}`)));
   });
-  const [, portText, user, pass] = ready.trim().split(' ');
+  const [, portText, user, pass, source] = ready.trim().split(' ');
   port = Number(portText);
   username = user as string;
   password = pass as string;
+  sourcePassword = source as string;
 }, 30_000);
 
 afterAll(async () => {
@@ -84,7 +86,7 @@ afterAll(async () => {
 describe('caster at its file limit', () => {
   it('refuses new connections cleanly, keeps streaming to its rovers, does not spin, and recovers', async () => {
     const epochs = rtcmSeconds(4001, 12);
-    const source = await connectSourceV1(port, 'LIMIT1');
+    const source = await connectSourceV1(port, 'LIMIT1', sourcePassword);
     clients.push(source);
     const rover = await TestClient.request(port, v1RoverHead('LIMIT1', username, password));
     clients.push(rover);

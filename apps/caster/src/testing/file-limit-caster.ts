@@ -1,10 +1,19 @@
 // A caster in its own process for the file-limit test (file-limit.test.ts), started under a low `ulimit -n`:
 // a fresh test database (PGlite, or TEST_DATABASE_URL), one network, station and account, then `createCaster` on
-// port 0. Prints `READY <port> <username> <password>` on stdout, then the caster's warnings and errors as JSON
+// port 0. Prints `READY <port> <username> <password> <source password>` on stdout, then the caster's warnings and errors as JSON
 // lines. Stops (and drops its database) when stdin closes or on SIGTERM.
 import { createCaster } from '../caster';
 import { createJsonLogger } from '../logger';
-import { fastOptions, grantAccess, openDatabase, secretBox, seedAccount, seedNetwork, seedStation } from './harness';
+import {
+  defaultSourcePassword,
+  fastOptions,
+  grantAccess,
+  openDatabase,
+  secretBox,
+  seedAccount,
+  seedNetwork,
+  seedStation,
+} from './harness';
 
 const database = await openDatabase();
 const { networkId } = await seedNetwork(database, { code: 'LIMIT' });
@@ -19,7 +28,7 @@ const caster = createCaster({
   options: { ...fastOptions, headTimeoutMs: 60_000, instance: `file-limit-${process.pid}` },
 });
 const { port } = await caster.start();
-process.stdout.write(`READY ${port} ${account.username} ${account.password}\n`);
+process.stdout.write(`READY ${port} ${account.username} ${account.password} ${defaultSourcePassword}\n`);
 
 let isStopping = false;
 const stop = async () => {
