@@ -57,3 +57,38 @@ export async function screenshotWhole(page: Page, name: string) {
   await page.setViewportSize(viewport);
   return path;
 }
+
+/** Logs in through the auth modal at `baseUrl`/login and waits for it to close. */
+export async function logIn(page: Page, baseUrl: string, email: string, password: string) {
+  await page.goto(`${baseUrl}/login`);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.locator('input[autocomplete="current-password"]').fill(password);
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/**
+ * A JSON call to the server's API from the test, with the server's own Origin and an optional bearer token; throws on
+ * a non-2xx answer. Returns the body and any new session token.
+ */
+export async function callApi(
+  baseUrl: string,
+  path: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+) {
+  const res = await fetch(`${baseUrl}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      origin: baseUrl,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
+  return {
+    body: (await res.json()) as Record<string, unknown> & unknown[],
+    token: res.headers.get('set-auth-token'),
+  };
+}

@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { focused, seriousAxeViolations } from './axe';
 import { launchBrowser, type RunningServer, screenshot, startServer, watchConsole } from './harness';
-import { keepOffline, rightEdgeOf, screenshotWhole } from './page-helpers';
+import { keepOffline, logIn, rightEdgeOf, screenshotWhole } from './page-helpers';
 
 const adminEmail = 'chief@example.com';
 const adminPassword = 'admin password 9';
@@ -43,15 +43,6 @@ describe('app shell in Chromium', () => {
     const problems = watchConsole(page);
     await keepOffline(page, server.url);
     return { context, page, problems };
-  }
-
-  async function logIn(page: Page, email: string, password: string) {
-    await page.goto(`${server.url}/login`);
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('E-mail').fill(email);
-    await dialog.locator('input[autocomplete="current-password"]').fill(password);
-    await dialog.getByRole('button', { name: 'Log in' }).click();
-    await dialog.waitFor({ state: 'detached' });
   }
 
   it('shows Dutch for ?lng=nl and remembers it on the device', async () => {
@@ -111,7 +102,7 @@ describe('app shell in Chromium', () => {
 
   it('switches grid and table, searches and sorts the admin users list', async () => {
     const { page, problems } = await newDevice();
-    await logIn(page, adminEmail, adminPassword);
+    await logIn(page, server.url, adminEmail, adminPassword);
     await page.goto(`${server.url}/admin/users`);
     const list = page.getByRole('main');
     await list.getByRole('article').first().waitFor();
@@ -179,7 +170,7 @@ describe('app shell in Chromium', () => {
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await page.locator('#side-menu').boundingBox())?.width).toBe(260);
 
-    await logIn(page, adminEmail, adminPassword);
+    await logIn(page, server.url, adminEmail, adminPassword);
     await page.getByRole('heading', { level: 1, name: 'Welcome, Administrator' }).waitFor();
     await page.getByRole('button', { name: 'Account' }).focus();
     await page.keyboard.press('Enter');
@@ -203,7 +194,7 @@ describe('app shell in Chromium', () => {
     await page.getByRole('dialog').getByLabel('E-mail').waitFor();
     await check('log-in dialog');
 
-    await logIn(page, adminEmail, adminPassword);
+    await logIn(page, server.url, adminEmail, adminPassword);
     await page.getByRole('group', { name: 'Credit balance' }).getByText(/^\d/).waitFor();
     await check('logged-in dashboard');
     await screenshotWhole(page, 'shell-dashboard-signed-in');
@@ -231,7 +222,7 @@ describe('app shell in Chromium', () => {
 
   it('switches the language in settings', async () => {
     const { page, problems } = await newDevice();
-    await logIn(page, 'zed@example.com', 'a long password 1');
+    await logIn(page, server.url, 'zed@example.com', 'a long password 1');
     await page.goto(`${server.url}/settings`);
     await page.getByRole('combobox', { name: 'Interface language' }).click();
     await page.getByRole('option', { name: 'Deutsch' }).click();

@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -10,6 +9,7 @@ import { createTestDatabase } from '@fixpoint/db/testing';
 import { RtcmFramer } from '@fixpoint/rtcm';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { children, fileSize, run, until } from './processes';
 import { rtcmTestdata } from './shared-dir';
 
 // The caster against the real peers of NTRIP.md: RTKLIB str2str (v1 base and rover) and curl (v2 uploader and
@@ -27,7 +27,6 @@ let caster: Caster;
 let port: number;
 let networkId: string;
 let work: string;
-const children = new Set<ChildProcess>();
 let rover: { username: string; password: string; accountId: string };
 
 beforeAll(async () => {
@@ -100,45 +99,6 @@ async function user(): Promise<string> {
   return id;
 }
 
-function run(command: string, args: string[], options: { stdin?: string } = {}) {
-  const child = spawn(command, args, { stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString('latin1');
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString('latin1');
-  });
-  if (options.stdin) child.stdin?.end(readFileSync(options.stdin));
-  const exited = new Promise<number | null>((resolveExit) =>
-    child.on('exit', (code) => {
-      children.delete(child);
-      resolveExit(code);
-    }),
-  );
-  // str2str does not exit at the end of its input; SIGTERM stops it, SIGKILL if it is stuck retrying a refused login.
-  const stop = () => {
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 2_000).unref();
-  };
-  return { child, exited, output: () => output, stop };
-}
-
-async function until<T>(
-  check: () => T | undefined | false | Promise<T | undefined | false>,
-  timeoutMs = 20_000,
-  what = 'condition',
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /** 'equal', or where two byte strings part, for a readable failure. */
 function describeDifference(actual: Buffer, expected: Buffer): string {
   if (actual.equals(expected)) return 'equal';
@@ -146,8 +106,6 @@ function describeDifference(actual: Buffer, expected: Buffer): string {
   while (at < actual.length && at < expected.length && actual[at] === expected[at]) at++;
   return `${actual.length} B received, ${expected.length} B expected, first difference at byte ${at}`;
 }
-
-const fileSize = (path: string) => (existsSync(path) ? statSync(path).size : 0);
 
 function framesOf(path: string): Buffer {
   const framer = new RtcmFramer();

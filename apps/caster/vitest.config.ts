@@ -1,5 +1,7 @@
 import { defineProject } from 'vitest/config';
 
+// Hooks open test databases: on a fresh machine the first ones migrate PGlite from scratch while every other
+// project's workers compete for the cores, which can take longer than vitest's default 10 s.
 export default defineProject({
-  test: { name: 'caster', environment: 'node' },
+  test: { name: 'caster', environment: 'node', testTimeout: 20_000, hookTimeout: 60_000 },
 });

@@ -16,10 +16,20 @@ const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const loadersAt = args.indexOf('--loaders');
 const loaders = loadersAt === -1 ? 1 : Number(args.splice(loadersAt, 2)[1]);
+// --workers N: the caster as N node:cluster workers on one port, sharing the stream through NATS (needs
+// TEST_DATABASE_URL and a NATS server; cluster-caster-process.ts). CPU and memory are summed over the workers.
+const workersAt = args.indexOf('--workers');
+const workers = workersAt === -1 ? 1 : Number(args.splice(workersAt, 2)[1]);
 const counts = args.map(Number).filter((n) => n > 0);
 const CLK_TCK = 100;
 
-function procStats(pid: number) {
+function procStats(pidOrPids: number | number[]): { cpu: number; rssKb: number } {
+  if (Array.isArray(pidOrPids)) {
+    return pidOrPids
+      .map((pid) => procStats(pid))
+      .reduce((sum, one) => ({ cpu: sum.cpu + one.cpu, rssKb: sum.rssKb + one.rssKb }));
+  }
+  const pid = pidOrPids;
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   const cpu = (Number(stat[11]) + Number(stat[12])) / CLK_TCK;
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
@@ -53,9 +63,11 @@ function startNode(script: string, scriptArgs: string[] = []) {
 }
 
 async function startCaster() {
-  const child = startNode('caster-process.ts');
-  const [, port, user, password] = (await lineFrom(child, 'READY ')).split(' ');
-  return { child, port: Number(port), user: user as string, password: password as string };
+  const child =
+    workers > 1 ? startNode('cluster-caster-process.ts', [String(workers)]) : startNode('caster-process.ts');
+  const [, port, user, password, workerPids] = (await lineFrom(child, 'READY ')).split(' ');
+  const pids = workerPids ? workerPids.split(',').map(Number) : [child.pid as number];
+  return { child, pids, port: Number(port), user: user as string, password: password as string };
 }
 
 function open(port: number, head: string): Promise<Socket> {
@@ -81,7 +93,7 @@ async function measure(rovers: number) {
   const caster = await startCaster();
   const source = await open(caster.port, 'SOURCE benchpw BENCH1\r\nSource-Agent: NTRIP bench\r\n\r\n');
   await new Promise((r) => source.once('data', r));
-  const base = procStats(caster.child.pid as number);
+  const base = procStats(caster.pids);
   const started = performance.now();
   const shares = Array.from(
     { length: loaders },
@@ -97,9 +109,12 @@ async function measure(rovers: number) {
       String(Math.max(20, Math.round(200 / loaders))),
     ]),
   );
+  // Connecting 50,000 rovers takes minutes: the base keeps sending (unrecorded) so the caster does not time it out.
+  const keepAlive = setInterval(() => source.write(timedFrame(0)), 5_000);
   await Promise.all(loads.map((load) => lineFrom(load, 'CONNECTED ')));
+  clearInterval(keepAlive);
   const connectSeconds = (performance.now() - started) / 1000;
-  const warm = procStats(caster.child.pid as number);
+  const warm = procStats(caster.pids);
   for (const load of loads) load.stdin.write('START\n');
   // 1 KB/s: 8 frames of ~128 B per second, as one write per second (one epoch), for 20 s.
   const seconds = 20;
@@ -108,7 +123,7 @@ async function measure(rovers: number) {
     source.write(Buffer.concat(frames));
     await new Promise((r) => setTimeout(r, 1000));
   }
-  const end = procStats(caster.child.pid as number);
+  const end = procStats(caster.pids);
   const reports = loads.map((load) => lineFrom(load, 'LATENCIES '));
   for (const load of loads) load.stdin.write('STOP\n');
   const latencies = (await Promise.all(reports))
@@ -119,6 +134,7 @@ async function measure(rovers: number) {
   const result = {
     rovers,
     loaders,
+    workers,
     connectsPerSecond: Math.round(rovers / connectSeconds),
     p50Ms: Number(pick(0.5).toFixed(2)),
     p99Ms: Number(pick(0.99).toFixed(2)),

@@ -1,12 +1,15 @@
 import { createServer, type Server, type Socket } from 'node:net';
+import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
 import type { Database, SecretBox } from '@fixpoint/db';
 import { Registry } from 'prom-client';
 import { createRoverAuthenticator } from './auth/rover-auth';
+import { createCluster } from './cluster/cluster';
 import { type CasterOptions, defaultCasterOptions } from './config';
 import { acceptConnection, replyAndClose } from './connection';
 import type { CasterLogger } from './logger';
 import { type CasterMetrics, createCasterMetrics } from './metrics';
 import type { ReplyContext } from './protocol/replies';
+import { createRelayManager } from './relay/relay-manager';
 import { createAccessChecker } from './sessions/access';
 import { createRoverHandler } from './sessions/rover-handler';
 import { createSessionRegistry } from './sessions/session-registry';
@@ -46,6 +49,10 @@ export interface Caster {
   openLocalSource(mountpoint: string, agent: string): Promise<LocalSource | undefined>;
   readonly roverCount: number;
   readonly sourceCount: number;
+  /** The NTRIP-over-TLS port once started (0 without TLS). */
+  readonly tlsPort: number;
+  /** An NTRIP account changed (in-process server without NATS): its live sessions are re-checked now. */
+  accountChanged(accountId: string): void;
 }
 
 const SERVER_NAME = 'NTRIP Fixpoint/1.0';
@@ -133,10 +140,31 @@ export function createCaster({
     sourceStaleMs: options.sourceStaleMs,
     refuse,
   });
+  // Relay networks pull their upstream mounts on demand through the same ingest path (decision 0020).
+  const relay = createRelayManager({
+    mounts,
+    catalog,
+    secretBox,
+    stateStore,
+    sourceDeps,
+    attach: (session, mount) => router.attachStation(session, mount),
+    onSourceUp: (mount) => router.onSourceUp(mount, sessions.all()),
+    logger,
+    track,
+    options: {
+      idleMs: options.relayIdleMs,
+      silenceMs: options.relaySilenceMs,
+      backoffMinMs: options.relayBackoffMinMs,
+      backoffMaxMs: options.relayBackoffMaxMs,
+      ggaIntervalMs: options.relayGgaIntervalMs,
+      coverageFactor: options.coverageFactor,
+    },
+  });
   const handleGet = createRoverHandler({
     catalog,
     mounts,
     router,
+    relay,
     sessions,
     store,
     access,
@@ -182,11 +210,35 @@ export function createCaster({
     });
   };
 
-  const flushStates = () => stateStore.flush(mounts.sources().map((source) => source.state));
+  // Several caster processes share streams, presence and account changes through NATS (decision 0023).
+  const cluster = options.natsUrl
+    ? createCluster({
+        options: {
+          url: options.natsUrl,
+          instance: options.instance,
+          heartbeatMs: options.clusterHeartbeatMs ?? 1_000,
+          idleMs: 5_000,
+          sourceStaleMs: options.sourceStaleMs,
+        },
+        mounts,
+        catalog,
+        router,
+        sessions,
+        relay,
+        db,
+        logger,
+      })
+    : undefined;
+  let tlsServer: TlsServer | undefined;
+  let tlsPort = 0;
+
+  const flushStates = () =>
+    stateStore.flush([...mounts.sources().map((source) => source.state), ...relay.liveStates()]);
 
   return {
     async start() {
       await Promise.all([store.closeOrphans(options.instance), stateStore.resetInstance()]);
+      await cluster?.start();
       server = createServer({ pauseOnConnect: false }, onConnection);
       if (options.maxClients > 0) server.maxConnections = options.maxClients;
       // Accept errors must not crash or stop the server. At the file limit (EMFILE) libuv frees a reserved
@@ -207,7 +259,32 @@ export function createCaster({
       });
       const address = listening.address();
       boundPort = typeof address === 'object' && address ? address.port : options.port;
+      if (options.tls) {
+        // The same protocol handling behind TLS: the handshake gets the head timeout, failed ones are dropped.
+        tlsServer = createTlsServer(
+          { cert: options.tls.cert, key: options.tls.key, handshakeTimeout: options.headTimeoutMs },
+          onConnection,
+        );
+        if (options.maxClients > 0) tlsServer.maxConnections = options.maxClients;
+        tlsServer.on('tlsClientError', () => undefined);
+        const secure = tlsServer;
+        const tlsListenPort = options.tls.port;
+        await new Promise<void>((resolve, reject) => {
+          secure.once('error', reject);
+          secure.listen({ host: options.host, port: tlsListenPort }, () => {
+            secure.off('error', reject);
+            resolve();
+          });
+        });
+        secure.on('error', (error: NodeJS.ErrnoException) => {
+          logger.warn({ err: error, code: error.code }, 'caster: TLS accept failed');
+        });
+        const tlsAddress = secure.address();
+        tlsPort = typeof tlsAddress === 'object' && tlsAddress ? tlsAddress.port : tlsListenPort;
+        logger.info({ host: options.host, port: tlsPort }, 'caster listening (TLS)');
+      }
       sessions.start();
+      relay.start();
       stateTimer = setInterval(() => void flushStates(), options.stateFlushMs);
       stateTimer.unref();
       logger.info({ host: options.host, port: boundPort, instance: options.instance }, 'caster listening');
@@ -217,7 +294,13 @@ export function createCaster({
     async stop() {
       sessions.stop();
       clearInterval(stateTimer);
-      const closed = server ? new Promise<void>((resolve) => server?.close(() => resolve())) : Promise.resolve();
+      await cluster?.stop();
+      relay.stop();
+      const closed = Promise.all(
+        [server, tlsServer].map((listening) =>
+          listening ? new Promise<void>((resolve) => listening.close(() => resolve())) : Promise.resolve(),
+        ),
+      );
       await sessions.flush();
       for (const session of [...sessions.all()]) session.close('shutdown');
       for (const source of mounts.sources()) source.close('shutdown');
@@ -257,6 +340,12 @@ export function createCaster({
     },
     get sourceCount() {
       return mounts.sourceCount;
+    },
+    get tlsPort() {
+      return tlsPort;
+    },
+    accountChanged(accountId) {
+      sessions.accountChanged(accountId);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { z } from 'zod';
 
@@ -44,6 +45,24 @@ export const casterEnvSchema = z.object({
   CASTER_CATALOG_TTL_SECONDS: z.coerce.number().min(0).max(3600).default(2),
   /** Shown on the page browsers get and in the sourcetable's NET records. */
   PUBLIC_URL: z.url().optional(),
+  /** Relay networks: an upstream mount without rovers is let go after this long. */
+  CASTER_RELAY_IDLE_SECONDS: seconds.default(60),
+  /** An upstream that sends nothing this long is dropped and dialled again. */
+  CASTER_RELAY_SILENCE_SECONDS: seconds.default(30),
+  /** Reconnect delays: the first, doubling (with jitter) up to the second. */
+  CASTER_RELAY_BACKOFF_MIN_SECONDS: seconds.default(1),
+  CASTER_RELAY_BACKOFF_MAX_SECONDS: seconds.default(60),
+  /** GGA forwarded to an nmea=1 upstream at most this often (the first at once). */
+  CASTER_RELAY_GGA_INTERVAL_SECONDS: seconds.default(10),
+  /** NTRIP over TLS on this port (2102 is usual), with the PEM certificate chain and key files below. */
+  CASTER_TLS_PORT: port.optional(),
+  CASTER_TLS_CERT: z.string().min(1).optional(),
+  CASTER_TLS_KEY: z.string().min(1).optional(),
+  /** Several caster processes share live streams, presence and account changes through this NATS server. */
+  NATS_URL: z
+    .string()
+    .regex(/^(nats|tls):\/\/\S+$/, 'must be a nats:// URL (several may be separated by commas)')
+    .optional(),
 });
 
 export type CasterEnv = z.infer<typeof casterEnvSchema>;
@@ -71,6 +90,17 @@ export interface CasterOptions {
   autoReevaluateMs: number;
   /** A rover further than coverageRadiusKm times this from every station of the network is outside coverage. */
   coverageFactor: number;
+  /** Relay networks (relay/): idle release, upstream silence, reconnect back-off, GGA throttle. */
+  relayIdleMs: number;
+  relaySilenceMs: number;
+  relayBackoffMinMs: number;
+  relayBackoffMaxMs: number;
+  relayGgaIntervalMs: number;
+  /** NTRIP over TLS: a second port with the same protocol handling (PEM contents, not paths). */
+  tls?: { port: number; cert: string | Buffer; key: string | Buffer };
+  /** Scale-out through NATS (cluster/); in-process only without it. */
+  natsUrl?: string;
+  clusterHeartbeatMs?: number;
 }
 
 export const defaultCasterOptions: CasterOptions = {
@@ -93,6 +123,11 @@ export const defaultCasterOptions: CasterOptions = {
   autoReevaluateMs: 10_000,
   // 30 km default radius x 1.67 = 50 km: beyond it the baseline is "none" in PRODUCT.md's quality tiers.
   coverageFactor: 5 / 3,
+  relayIdleMs: 60_000,
+  relaySilenceMs: 30_000,
+  relayBackoffMinMs: 1_000,
+  relayBackoffMaxMs: 60_000,
+  relayGgaIntervalMs: 10_000,
 };
 
 export class CasterEnvError extends Error {
@@ -110,6 +145,11 @@ export function loadCasterEnv(source: NodeJS.ProcessEnv = process.env): CasterEn
     throw new CasterEnvError(
       result.error.issues.map((issue) => ({ variable: issue.path.join('.'), message: issue.message })),
     );
+  }
+  if (result.data.CASTER_TLS_PORT !== undefined && !(result.data.CASTER_TLS_CERT && result.data.CASTER_TLS_KEY)) {
+    throw new CasterEnvError([
+      { variable: 'CASTER_TLS_CERT', message: 'CASTER_TLS_CERT and CASTER_TLS_KEY are required with CASTER_TLS_PORT' },
+    ]);
   }
   return result.data;
 }
@@ -132,5 +172,28 @@ export function casterOptionsFromEnv(env: CasterEnv): CasterOptions {
     stateFlushMs: env.CASTER_STATE_FLUSH_SECONDS * 1000,
     accountPollMs: env.CASTER_ACCOUNT_POLL_SECONDS * 1000,
     catalogTtlMs: env.CASTER_CATALOG_TTL_SECONDS * 1000,
+    relayIdleMs: env.CASTER_RELAY_IDLE_SECONDS * 1000,
+    relaySilenceMs: env.CASTER_RELAY_SILENCE_SECONDS * 1000,
+    relayBackoffMinMs: env.CASTER_RELAY_BACKOFF_MIN_SECONDS * 1000,
+    relayBackoffMaxMs: Math.max(env.CASTER_RELAY_BACKOFF_MAX_SECONDS, env.CASTER_RELAY_BACKOFF_MIN_SECONDS) * 1000,
+    relayGgaIntervalMs: env.CASTER_RELAY_GGA_INTERVAL_SECONDS * 1000,
+    ...(env.CASTER_TLS_PORT !== undefined &&
+      env.CASTER_TLS_CERT &&
+      env.CASTER_TLS_KEY && {
+        tls: {
+          port: env.CASTER_TLS_PORT,
+          cert: readPem('CASTER_TLS_CERT', env.CASTER_TLS_CERT),
+          key: readPem('CASTER_TLS_KEY', env.CASTER_TLS_KEY),
+        },
+      }),
+    ...(env.NATS_URL && { natsUrl: env.NATS_URL }),
   };
+}
+
+function readPem(variable: string, path: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    throw new CasterEnvError([{ variable, message: `cannot read ${path}: ${(error as Error).message}` }]);
+  }
 }

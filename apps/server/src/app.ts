@@ -14,6 +14,10 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { activationRoutes } from './modules/activation/activation.routes';
 import { createActivationService } from './modules/activation/activation.service';
+import { adminFeedRoutes } from './modules/admin-feed/admin-feed.routes';
+import { createAdminFeedService } from './modules/admin-feed/admin-feed.service';
+import { adminNetworksRoutes } from './modules/admin-networks/admin-networks.routes';
+import { createAdminNetworksService } from './modules/admin-networks/admin-networks.service';
 import { createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createRateLimiter } from './modules/auth/rate-limit';
@@ -22,11 +26,13 @@ import { creditsRoutes } from './modules/credits/credits.routes';
 import { createCreditsService } from './modules/credits/credits.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
+import { mapsRoutes } from './modules/maps/maps.routes';
 import { createMetaRepository } from './modules/meta/meta.repository';
 import { metaRoutes } from './modules/meta/meta.routes';
 import { createMetaService } from './modules/meta/meta.service';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { networksRoutes } from './modules/networks/networks.routes';
+import { statusRoutes } from './modules/status/status.routes';
 import { adminUsersRoutes } from './modules/user/admin-users.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { registerIdentity } from './plugins/auth';
@@ -44,6 +50,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Served at GET /metrics (the caster's counters); no route without it. */
   metricsRegistry?: Registry;
+  /** NTRIP accounts disabled, deleted or re-keyed: main.ts tells the caster (in-process, or every one via NATS). */
+  onAccountsChanged?: (accountIds: string[]) => void;
 }
 
 const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -57,6 +65,7 @@ export async function buildApp({
   logger = false,
   mailer: givenMailer,
   metricsRegistry,
+  onAccountsChanged,
 }: AppOptions) {
   const app = Fastify({
     logger,
@@ -122,6 +131,7 @@ export async function buildApp({
     accountsRepository: createAccountsRepository(database.db),
     secretBox: createSecretBox(secretKey),
     usernamePrefix: getBrand(env.BRAND).ntripUsernamePrefix,
+    ...(onAccountsChanged && { onAccountsChanged }),
   });
   const casterPort = env.CASTER_PUBLIC_PORT ?? env.CASTER_PORT;
   const casterAddress = (requestHost: string) => ({ host: env.CASTER_PUBLIC_HOST ?? requestHost, port: casterPort });
@@ -141,7 +151,14 @@ export async function buildApp({
       await api.register(activationRoutes, { activationService });
       await api.register(accountsRoutes, { accountsService, casterAddress });
       await api.register(networksRoutes, { db: database.db });
+      await api.register(mapsRoutes, { db: database.db });
+      await api.register(statusRoutes, { db: database.db });
       await api.register(adminUsersRoutes, { db: database.db });
+      await api.register(adminNetworksRoutes, {
+        adminNetworksService: createAdminNetworksService({ db: database.db, secretBox: createSecretBox(secretKey) }),
+        casterAddress,
+      });
+      await api.register(adminFeedRoutes, { adminFeedService: createAdminFeedService({ db: database.db }) });
     },
     { prefix: '/api' },
   );
@@ -150,6 +167,7 @@ export async function buildApp({
   await registerWeb(app, env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : defaultWebDist, {
     brand: env.BRAND,
     analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL ?? null,
+    ...(env.MAP_STYLE_URL ? { mapStyleUrl: env.MAP_STYLE_URL } : {}),
   });
   app.decorate('auth', auth);
   return app;

@@ -1,4 +1,11 @@
-import { casterOptionsFromEnv, createCaster, loadCasterEnv } from '@fixpoint/caster';
+import {
+  type AccountEventPublisher,
+  type Caster,
+  casterOptionsFromEnv,
+  connectAccountEvents,
+  createCaster,
+  loadCasterEnv,
+} from '@fixpoint/caster';
 import { createSecretBox, openDatabase } from '@fixpoint/db';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { type App, buildApp } from './app';
@@ -43,17 +50,36 @@ async function main() {
 
   const metricsRegistry = new Registry();
   collectDefaultMetrics({ register: metricsRegistry, prefix: 'fixpoint_' });
-  const app = await buildApp({ env, database, secretKey, logger: createLoggerOptions(env), metricsRegistry });
+  // Account changes reach the caster at once: through NATS to every caster process when NATS_URL is set,
+  // otherwise straight to the caster in this process (decision 0023).
+  const accountEvents: AccountEventPublisher | undefined = casterEnv.NATS_URL
+    ? await connectAccountEvents(casterEnv.NATS_URL)
+    : undefined;
+  let localCaster: Caster | undefined;
+  const onAccountsChanged = (accountIds: string[]) => {
+    if (accountEvents) accountEvents.accountsChanged(accountIds);
+    else for (const accountId of accountIds) localCaster?.accountChanged(accountId);
+  };
+  const app = await buildApp({
+    env,
+    database,
+    secretKey,
+    logger: createLoggerOptions(env),
+    metricsRegistry,
+    onAccountsChanged,
+  });
   // The NTRIP caster runs in this process on CASTER_PORT (it can also run alone: apps/caster/src/main.ts).
   const caster = casterEnv.CASTER_ENABLED
     ? createCaster({
         db: database.db,
         secretBox,
         logger: app.log,
-        options: casterOptionsFromEnv(casterEnv),
+        // Without PUBLIC_URL the sourcetable's portal links point at this server's own port.
+        options: { ...casterOptionsFromEnv(casterEnv), portalUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` },
         metricsRegistry,
       })
     : undefined;
+  localCaster = caster;
   let demo: { stop(): void } | undefined;
   await bootstrapAdmin(app, env, database);
   app.log.info(
@@ -75,6 +101,7 @@ async function main() {
       await app.close();
       demo?.stop();
       await caster?.stop();
+      await accountEvents?.close();
       await database.close();
       process.exit(0);
     } catch (error) {

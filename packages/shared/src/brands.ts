@@ -137,6 +137,8 @@ export const webConfigSchema = z.object({
   brand: brandKeySchema,
   /** Web-analytics script; null loads none. */
   analyticsScriptUrl: z.string().nullable(),
+  /** A public MapLibre style URL (MAP_STYLE_URL) used instead of the offline base map; absent uses the offline one. */
+  mapStyleUrl: z.string().nullable().optional(),
 });
 
 export type WebConfig = z.infer<typeof webConfigSchema>;

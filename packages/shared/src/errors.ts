@@ -16,6 +16,7 @@ export const errorCodes = [
   'RATE_LIMITED',
   'INTERNAL',
   'SERVICE_UNAVAILABLE',
+  'UPSTREAM_FAILED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -16,6 +16,7 @@ import {
 import type { GetHead } from '../protocol/request-head';
 import { renderSourcetable } from '../protocol/sourcetable';
 import { criteriaFromQuery, filterSourcetable } from '../protocol/sourcetable-filter';
+import type { RelayManager } from '../relay/relay-manager';
 import { type CatalogStore, resolveMount } from '../streams/catalog';
 import type { MountRegistry } from '../streams/mount';
 import type { RoverRouter } from '../streams/rover-router';
@@ -29,6 +30,8 @@ export interface RoverHandlerDependencies {
   catalog: CatalogStore;
   mounts: MountRegistry;
   router: RoverRouter;
+  /** Pulls the upstream mounts of relay networks for their rovers. */
+  relay?: RelayManager;
   sessions: SessionRegistry;
   store: SessionStore;
   access: AccessChecker;
@@ -121,12 +124,16 @@ export function createRoverHandler(deps: RoverHandlerDependencies) {
         maxQueueBytes: deps.maxQueueBytes,
       },
       {
-        onPosition: (s, gga) => deps.router.onPosition(s, gga),
+        onPosition: (s, gga) => {
+          deps.router.onPosition(s, gga);
+          deps.relay?.onRoverPosition(s, s.init.networkStations);
+        },
         onBytesOut: (count) => {
           metrics.bytesOut += count;
         },
         onClose: (s, reason) => {
           deps.router.detach(s);
+          deps.relay?.onRoverClosed(s);
           // An AUTO rover that never sent a usable position got nothing: say so rather than "client-closed".
           const finalReason = s.isAuto && s.lastPosition === null && reason === 'client-closed' ? 'no-gga' : reason;
           metrics.roverDropped(finalReason);
@@ -160,7 +167,8 @@ export function createRoverHandler(deps: RoverHandlerDependencies) {
     metrics.loginOk();
     socket.write(head.version === 2 ? streamOkV2(deps.replyContext()) : icyOk());
     deps.sessions.add(session, result.account.maxConnections);
-    if (station) deps.router.attachStation(session, deps.mounts.mountFor(station));
+    if (station && target.network.kind === 'relay' && deps.relay) deps.relay.attach(session, station, target.network);
+    else if (station) deps.router.attachStation(session, deps.mounts.mountFor(station));
     if (session.isClosed) return;
     if (head.ntripGga) session.onGgaSentence(head.ntripGga);
     if (leftover.length > 0) session.receive(leftover);

@@ -39,6 +39,8 @@ export class RoverSession implements RoverSink {
   bytesSent = 0;
   ggaCount = 0;
   lastGgaAt: Date | null = null;
+  /** The latest GGA with a position, as sent: a relay forwards it to an nmea=1 upstream. */
+  lastGgaSentence: string | null = null;
   lastPosition: { latitude: number; longitude: number; height: number | null } | null = null;
   distanceToBaseM: number | null = null;
   stationId: string | null;
@@ -130,6 +132,7 @@ export class RoverSession implements RoverSink {
     if (!hasGgaPosition(gga)) return;
     const height = gga.altitude === null ? null : gga.altitude + (gga.geoidSeparation ?? 0);
     this.lastPosition = { latitude: gga.latitude, longitude: gga.longitude, height };
+    this.lastGgaSentence = sentence;
     this.#events.onPosition(this, gga);
   }
 

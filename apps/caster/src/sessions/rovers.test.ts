@@ -280,7 +280,10 @@ describe('session rules', () => {
       return list.some((row) => row.closeReason === 'replaced') ? list : undefined;
     });
     expect(rows.map((row) => row.closeReason).sort()).toEqual([null, 'replaced']);
-    second.close();
+    // The session that replaced the account's only one is still watched: disabling the account ends it.
+    const table = schema.ntripAccounts;
+    await database.db.update(table).set({ isDisabled: true }).where(eq(table.id, rover.accountId));
+    await second.waitClosed(2_000);
     source.close();
   });
 

@@ -32,6 +32,9 @@ export function createSessionRegistry(deps: {
   const byAccount = new Map<string, RoverSession[]>();
   let timers: NodeJS.Timeout[] = [];
   let isPolling = false;
+  let isPollDue = false;
+  /** Set by the cluster layer: the account's limit also counts its sessions on other processes (decision 0033). */
+  let onAdded: ((session: RoverSession, maxConnections: number) => void) | undefined;
 
   const scheduleAccessCheck = (session: RoverSession) => {
     clearTimeout(session.accessTimer);
@@ -61,9 +64,15 @@ export function createSessionRegistry(deps: {
     }
   };
 
-  const pollAccounts = async () => {
-    if (isPolling || byAccount.size === 0) return;
+  const pollAccounts = async (): Promise<void> => {
+    if (isPolling) {
+      // A change published while a poll reads may have missed that read: poll once more right after.
+      isPollDue = true;
+      return;
+    }
+    if (byAccount.size === 0) return;
     isPolling = true;
+    isPollDue = false;
     try {
       const a = schema.ntripAccounts;
       const ids = [...byAccount.keys()];
@@ -91,6 +100,7 @@ export function createSessionRegistry(deps: {
     } finally {
       isPolling = false;
     }
+    if (isPollDue) await pollAccounts();
   };
 
   const flush = async () => {
@@ -117,11 +127,29 @@ export function createSessionRegistry(deps: {
     /** Registers a started session; past the account's limit the oldest sessions are replaced. */
     add(session: RoverSession, maxConnections: number): void {
       const list = byAccount.get(session.accountId) ?? [];
-      byAccount.set(session.accountId, list);
       while (list.length >= maxConnections) (list[0] as RoverSession).close('replaced');
+      // Set after the loop: closing the last one removed the account's (emptied) list from the map.
+      byAccount.set(session.accountId, list);
       list.push(session);
       sessions.add(session);
       scheduleAccessCheck(session);
+      onAdded?.(session, maxConnections);
+    },
+
+    set onAdded(hook: ((session: RoverSession, maxConnections: number) => void) | undefined) {
+      onAdded = hook;
+    },
+
+    /** The account's live sessions on this process, oldest first. */
+    ofAccount(accountId: string): readonly RoverSession[] {
+      return byAccount.get(accountId) ?? [];
+    },
+
+    /** Closes one of this process's sessions by id (a newer login elsewhere replaced it); false if not here. */
+    closeById(accountId: string, id: string, reason: string): boolean {
+      const session = byAccount.get(accountId)?.find((entry) => entry.id === id);
+      session?.close(reason);
+      return session !== undefined;
     },
 
     /** Called once when a session closes: forgets it and writes its end. */
@@ -155,6 +183,11 @@ export function createSessionRegistry(deps: {
 
     flush,
     pollAccounts,
+
+    /** An account changed elsewhere (the server, through NATS or in-process): re-check now, not at the next poll. */
+    accountChanged(accountId: string): void {
+      if (byAccount.has(accountId)) void pollAccounts();
+    },
   };
 }
 

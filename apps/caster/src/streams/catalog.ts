@@ -18,6 +18,17 @@ export interface CatalogStation {
   needsGga: boolean;
   sourcePasswordHash: string | null;
   isSimulated: boolean;
+  /** Relay kind: the mountpoint's name at the upstream caster (our own name when unset). */
+  upstreamMountpoint: string | null;
+}
+
+/** Relay kind: where the network's upstream caster is; the password stays sealed until a connection needs it. */
+export interface CatalogUpstream {
+  host: string;
+  port: number;
+  version: 1 | 2;
+  username: string | null;
+  passwordEnc: string | null;
 }
 
 export interface CatalogNetwork {
@@ -32,6 +43,8 @@ export interface CatalogNetwork {
   countryCode: string | null;
   /** `${code}_AUTO`: the nearest-base mountpoint. */
   autoMountpoint: string;
+  /** Relay networks with a host configured; undefined for hosted ones. */
+  upstream: CatalogUpstream | undefined;
 }
 
 export interface Catalog {
@@ -108,6 +121,11 @@ async function loadCatalog(db: Database): Promise<Catalog> {
         isPublished: n.isPublished,
         coverageRadiusKm: n.coverageRadiusKm,
         countryCode: n.countryCode,
+        upstreamHost: n.upstreamHost,
+        upstreamPort: n.upstreamPort,
+        upstreamVersion: n.upstreamVersion,
+        upstreamUsername: n.upstreamUsername,
+        upstreamPasswordEnc: n.upstreamPasswordEnc,
       })
       .from(n),
     db
@@ -127,12 +145,27 @@ async function loadCatalog(db: Database): Promise<Catalog> {
         needsGga: s.needsGga,
         sourcePasswordHash: s.sourcePasswordHash,
         isSimulated: s.isSimulated,
+        upstreamMountpoint: s.upstreamMountpoint,
       })
       .from(s)
       .where(eq(s.isEnabled, true)),
   ]);
   const networks = new Map(
-    networkRows.map((row) => [row.id, { ...row, autoMountpoint: autoMountpointOf(row.code) } as CatalogNetwork]),
+    networkRows.map(
+      ({ upstreamHost, upstreamPort, upstreamVersion, upstreamUsername, upstreamPasswordEnc, ...row }) => {
+        const upstream: CatalogUpstream | undefined =
+          row.kind === 'relay' && upstreamHost
+            ? {
+                host: upstreamHost,
+                port: upstreamPort ?? 2101,
+                version: upstreamVersion === 1 ? 1 : 2,
+                username: upstreamUsername,
+                passwordEnc: upstreamPasswordEnc,
+              }
+            : undefined;
+        return [row.id, { ...row, autoMountpoint: autoMountpointOf(row.code), upstream } as CatalogNetwork];
+      },
+    ),
   );
   const stations = new Map(stationRows.map((row) => [row.mountpoint, row as CatalogStation]));
   const byNetwork = new Map<string, CatalogStation[]>();

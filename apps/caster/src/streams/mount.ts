@@ -12,8 +12,24 @@ export interface RoverSink {
 /** What a mount needs of its current source. */
 export interface LiveSource {
   readonly lastDataAt: number;
+  /** Fed through NATS by another caster process (cluster/remote-source.ts): not ours to report or republish. */
+  readonly isRemote?: boolean;
   readonly state: StationLiveState;
   close(reason: string): void;
+}
+
+/**
+ * What the scale-out layer (cluster/) watches: local sources coming and going, their frames, and mounts that need
+ * a source another process may hold. Unset in a single process.
+ */
+export interface MountObserver {
+  sourceChanged(mount: Mount): void;
+  published(mount: Mount, raw: Buffer): void;
+  needsSource(mount: Mount): void;
+  /** Called before the live stations of a network are listed (AUTO), so remote stations can join. */
+  beforeLiveStations(networkId: string): void;
+  /** The mount's source is held by another process, silent for `idleMs`. */
+  liveElsewhere(mountpoint: string): { idleMs: number } | undefined;
 }
 
 /**
@@ -23,18 +39,32 @@ export interface LiveSource {
  */
 export class Mount {
   readonly rovers = new Set<RoverSink>();
-  source: LiveSource | undefined;
+  #source: LiveSource | undefined;
+  /** A relay link keeps its mount while it reconnects, so rovers and the link share one Mount object. */
+  isHeld = false;
 
   constructor(
     readonly mountpoint: string,
     public station: CatalogStation,
+    readonly observer?: MountObserver,
   ) {}
+
+  get source(): LiveSource | undefined {
+    return this.#source;
+  }
+
+  set source(source: LiveSource | undefined) {
+    if (source === this.#source) return;
+    this.#source = source;
+    this.observer?.sourceChanged(this);
+  }
 
   /**
    * Fan-out: one Buffer for every v1 rover and one chunk-encoded Buffer, made once, for every v2 rover, so the
    * per-rover cost is one socket write of a shared buffer.
    */
   publish(raw: Buffer): void {
+    if (this.observer && this.#source && !this.#source.isRemote) this.observer.published(this, raw);
     let chunk: Buffer | undefined;
     for (const rover of this.rovers) {
       if (rover.version === 1) rover.send(raw, raw.length);
@@ -55,6 +85,8 @@ export interface LiveStation {
 /** The mounts of this caster by mountpoint; a mount exists while it has a source or a rover. */
 export class MountRegistry {
   readonly #mounts = new Map<string, Mount>();
+  /** Set by the cluster layer when NATS_URL is configured. */
+  observer: MountObserver | undefined;
 
   get(mountpoint: string): Mount | undefined {
     return this.#mounts.get(mountpoint);
@@ -64,35 +96,42 @@ export class MountRegistry {
   mountFor(station: CatalogStation): Mount {
     let mount = this.#mounts.get(station.mountpoint);
     if (!mount) {
-      mount = new Mount(station.mountpoint, station);
+      mount = new Mount(station.mountpoint, station, this.observer);
       this.#mounts.set(station.mountpoint, mount);
     } else {
       mount.station = station;
     }
+    if (!mount.source) this.observer?.needsSource(mount);
     return mount;
   }
 
-  /** Forgets a mount that has neither source nor rovers left. */
+  /** Forgets a mount that has neither source, relay link nor rovers left. */
   release(mount: Mount): void {
-    if (!mount.source && mount.rovers.size === 0 && this.#mounts.get(mount.mountpoint) === mount) {
+    if (!mount.source && !mount.isHeld && mount.rovers.size === 0 && this.#mounts.get(mount.mountpoint) === mount) {
       this.#mounts.delete(mount.mountpoint);
     }
   }
 
+  all(): IterableIterator<Mount> {
+    return this.#mounts.values();
+  }
+
+  /** This process's own sources (not those fed from another caster process). */
   sources(): LiveSource[] {
     const live: LiveSource[] = [];
-    for (const mount of this.#mounts.values()) if (mount.source) live.push(mount.source);
+    for (const mount of this.#mounts.values()) if (mount.source && !mount.source.isRemote) live.push(mount.source);
     return live;
   }
 
   get sourceCount(): number {
     let count = 0;
-    for (const mount of this.#mounts.values()) if (mount.source) count++;
+    for (const mount of this.#mounts.values()) if (mount.source && !mount.source.isRemote) count++;
     return count;
   }
 
   /** Stations of a network with a live source and a known position (decoded from 1005/1006, else entered). */
   liveStationsOf(networkId: string): LiveStation[] {
+    this.observer?.beforeLiveStations(networkId);
     const live: LiveStation[] = [];
     for (const mount of this.#mounts.values()) {
       if (!mount.source || mount.station.networkId !== networkId) continue;

@@ -57,7 +57,11 @@ export function createSourceHandler(deps: SourceHandlerDependencies) {
     if (socket.destroyed) return;
 
     const current = mounts.get(station.mountpoint)?.source;
-    if (current && Date.now() - current.lastDataAt < deps.sourceStaleMs) {
+    const elsewhere = current ? undefined : mounts.observer?.liveElsewhere(station.mountpoint);
+    if (
+      (current && Date.now() - current.lastDataAt < deps.sourceStaleMs) ||
+      (elsewhere && elsewhere.idleMs < deps.sourceStaleMs)
+    ) {
       deps.metrics.sourceRefused('mount-taken');
       deps.refuse(socket, isV2 ? conflictV2(deps.replyContext()) : sourceMountTakenV1());
       return;

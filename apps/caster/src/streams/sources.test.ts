@@ -217,6 +217,7 @@ describe('live station state', () => {
     // The station had no entered position: the decoded one fills it.
     const [station] = await database.db.select().from(schema.stations).where(eq(schema.stations.id, stationId));
     expect(station?.latitude).toBeCloseTo(52.1, 6);
+    expect(station?.positionSource).toBe('decoded');
     source.close();
     const after = await eventually(async () => {
       const [row] = await database.db

@@ -10,10 +10,10 @@ export interface SourcetableOptions {
 }
 
 /**
- * The sourcetable from the database: CAS, then per published hosted network its NET record, one STR per enabled
- * station and one STR for the network's AUTO mount (nmea=1: the rover must send GGA; solution=1: network).
- * Relay networks join when the relay arrives; unpublished networks are not advertised (their mounts still work
- * for accounts with access, so an operator can try a network before publishing it).
+ * The sourcetable from the database: CAS, then per published network (hosted, or relay with an upstream host) its
+ * NET record, one STR per enabled station and one STR for the network's AUTO mount (nmea=1: the rover must send
+ * GGA; solution=1: network). Unpublished networks are not advertised (their mounts still work for accounts with
+ * access, so an operator can try a network before publishing it).
  */
 export function buildSourcetable(
   catalog: Catalog,
@@ -36,7 +36,7 @@ export function buildSourcetable(
   };
   const records: SourcetableRecord[] = [cas];
   const networks = [...catalog.networks.values()]
-    .filter((network) => network.isPublished && network.kind === 'hosted')
+    .filter((network) => network.isPublished && (network.kind === 'hosted' || network.upstream !== undefined))
     .sort((a, b) => a.code.localeCompare(b.code));
   for (const network of networks) {
     const stations = catalog.stationsOf(network.id).sort((a, b) => a.mountpoint.localeCompare(b.mountpoint));

@@ -15,6 +15,11 @@ export class StationLiveState {
   bytesIn = 0;
   bitrate = 0;
   position: Geodetic | undefined;
+  /**
+   * A station's state that sums this one with others (a relayed nmea=1 station's per-rover links): bytes, data
+   * time and message counts counted here are counted there too.
+   */
+  aggregate: StationLiveState | undefined;
   readonly #counts = new Map<number, number>();
   #countsAtSnapshot = new Map<number, number>();
   #rates = new Map<number, number>();
@@ -30,10 +35,12 @@ export class StationLiveState {
   onData(bytes: number, now: number): void {
     this.bytesIn += bytes;
     this.lastDataAt = now;
+    this.aggregate?.onData(bytes, now);
   }
 
   countMessage(messageType: number): void {
     this.#counts.set(messageType, (this.#counts.get(messageType) ?? 0) + 1);
+    this.aggregate?.countMessage(messageType);
   }
 
   /** Rates over the time since the previous snapshot (the flush interval). */

@@ -11,7 +11,16 @@ export interface StationStateStore {
   flush(states: readonly StationLiveState[]): Promise<void>;
   /** Fills the station's position from 1005/1006 when none was entered. */
   fillPosition(stationId: string, position: Geodetic): Promise<void>;
-  /** On start: states this instance left "connected" (a crash) are not. */
+  /**
+   * Relay: the upstream's latest failure and its time. Kept after recovery (is_connected says whether it is up
+   * now), so the feed page can show what last went wrong and when.
+   */
+  upstreamError(stationId: string, message: string): Promise<void>;
+  /**
+   * On start: states this instance left "connected" (it died without writing the disconnects) are not, and each
+   * gets the missing `disconnected` event (reason `caster-restart`) at the state's last update, the last sign of
+   * life of the dead process, so uptime does not count the gap as connected.
+   */
   resetInstance(): Promise<void>;
 }
 
@@ -90,15 +99,41 @@ export function createStationStateStore({
       guarded('position', () =>
         db
           .update(stations)
-          .set({ latitude: position.latitude, longitude: position.longitude, height: position.height })
+          .set({
+            latitude: position.latitude,
+            longitude: position.longitude,
+            height: position.height,
+            positionSource: 'decoded',
+          })
           .where(and(eq(stations.id, stationId), isNull(stations.latitude))),
       ),
+    upstreamError: (stationId, message) =>
+      serial(stationId, 'upstream error', () => {
+        const values = { lastError: message.slice(0, 500), lastErrorAt: new Date(), updatedAt: new Date() };
+        return db
+          .insert(t)
+          .values({ stationId, casterInstance: instance, ...values })
+          .onConflictDoUpdate({ target: t.stationId, set: values });
+      }),
     resetInstance: () =>
       guarded('reset', () =>
-        db
-          .update(t)
-          .set({ isConnected: false, connectedSince: null, bitrate: 0, updatedAt: new Date() })
-          .where(and(eq(t.casterInstance, instance), eq(t.isConnected, true))),
+        db.transaction(async (tx) => {
+          const held = and(eq(t.casterInstance, instance), eq(t.isConnected, true));
+          const left = await tx.select({ stationId: t.stationId, updatedAt: t.updatedAt }).from(t).where(held);
+          if (left.length === 0) return;
+          await tx.insert(stationEvents).values(
+            left.map((state) => ({
+              stationId: state.stationId,
+              kind: 'disconnected' as const,
+              reason: 'caster-restart',
+              at: state.updatedAt,
+            })),
+          );
+          await tx
+            .update(t)
+            .set({ isConnected: false, connectedSince: null, bitrate: 0, updatedAt: new Date() })
+            .where(held);
+        }),
       ),
   };
 }

@@ -57,6 +57,8 @@ export const envSchema = z.object({
       error: 'must be an http(s) URL or an absolute path',
     })
     .optional(),
+  /** A public MapLibre style (https URL) the maps use instead of the offline base map shipped with the app. */
+  MAP_STYLE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -22,8 +22,38 @@ const CreditsRoute = lazy(() =>
 const AdminAccountsRoute = lazy(() =>
   importWithTimeout(() => import('./routes/admin/accounts')).then((module) => ({ default: module.AdminAccountsRoute })),
 );
+// The marketplace, maps and status pages: maplibre-gl (about 290 KB gzip) loads only with them.
+const MarketplaceRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/marketplace')).then((module) => ({ default: module.MarketplaceRoute })),
+);
+const NetworkRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/marketplace')).then((module) => ({ default: module.NetworkRoute })),
+);
+const MapRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/map')).then((module) => ({ default: module.MapRoute })),
+);
+const AdminMapRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/admin/map')).then((module) => ({ default: module.AdminMapRoute })),
+);
+const StatusRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/status')).then((module) => ({ default: module.StatusRoute })),
+);
 const AdminUsersRoute = lazy(() =>
   importWithTimeout(() => import('./routes/admin/users')).then((module) => ({ default: module.AdminUsersRoute })),
+);
+const AdminNetworksRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/admin/networks')).then((module) => ({ default: module.AdminNetworksRoute })),
+);
+const AdminNetworkRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/admin/network')).then((module) => ({ default: module.AdminNetworkRoute })),
+);
+const AdminFeedRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/admin/feed')).then((module) => ({ default: module.AdminFeedRoute })),
+);
+const AdminFeedNetworkRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/admin/feed-network')).then((module) => ({
+    default: module.AdminFeedNetworkRoute,
+  })),
 );
 
 export const routes: RouteObject[] = [
@@ -36,6 +66,17 @@ export const routes: RouteObject[] = [
       { path: paths.signup.path, element: <AuthRoute mode="signUp" /> },
       { path: paths.register.path, element: <AuthRoute mode="signUp" /> },
       { path: paths.resetPassword.path, element: <ResetPasswordRoute /> },
+      { path: paths.marketplace.path, element: <MarketplaceRoute /> },
+      { path: paths.network.path, element: <NetworkRoute /> },
+      { path: paths.status.path, element: <StatusRoute /> },
+      {
+        path: paths.map.path,
+        element: (
+          <RequireUser>
+            <MapRoute />
+          </RequireUser>
+        ),
+      },
       {
         path: paths.accounts.path,
         element: (
@@ -66,9 +107,14 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.admin.users.path, element: <AdminUsersRoute /> },
           { path: paths.admin.accounts.path, element: <AdminAccountsRoute /> },
-          // The spec sends any other /admin path to /admin/map; until the map lands, to the users page.
-          { path: '*', element: <Navigate to={paths.admin.users.getHref()} replace /> },
-          { index: true, element: <Navigate to={paths.admin.users.getHref()} replace /> },
+          { path: paths.admin.networks.listPath, element: <AdminNetworksRoute /> },
+          { path: paths.admin.networks.detailPath, element: <AdminNetworkRoute /> },
+          { path: paths.admin.feed.listPath, element: <AdminFeedRoute /> },
+          { path: paths.admin.feed.detailPath, element: <AdminFeedNetworkRoute /> },
+          { path: paths.admin.map.path, element: <AdminMapRoute /> },
+          // Spec: any other /admin path redirects to /admin/map.
+          { path: '*', element: <Navigate to={paths.admin.map.getHref()} replace /> },
+          { index: true, element: <Navigate to={paths.admin.map.getHref()} replace /> },
         ],
       },
       // Every other path goes to the dashboard (spec 2).

@@ -2,6 +2,8 @@
 export const paths = {
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   marketplace: { path: '/marketplace', getHref: () => '/marketplace' },
+  network: { path: '/marketplace/:networkId', getHref: (networkId: string) => `/marketplace/${networkId}` },
+  status: { path: '/status', getHref: () => '/status' },
   map: { path: '/map', getHref: () => '/map' },
   accounts: { path: '/accounts', getHref: () => '/accounts' },
   subscriptions: { path: '/subscriptions', getHref: () => '/subscriptions' },
@@ -20,6 +22,8 @@ export const paths = {
     map: { path: 'map', getHref: () => '/admin/map' },
     feed: {
       path: 'feed/:networkId?',
+      listPath: 'feed',
+      detailPath: 'feed/:networkId',
       getHref: (networkId?: string) => (networkId ? `/admin/feed/${networkId}` : '/admin/feed'),
     },
     users: { path: 'users', getHref: () => '/admin/users' },
@@ -28,6 +32,8 @@ export const paths = {
     organizations: { path: 'organizations', getHref: () => '/admin/organizations' },
     networks: {
       path: 'networks/:networkId?',
+      listPath: 'networks',
+      detailPath: 'networks/:networkId',
       getHref: (networkId?: string) => (networkId ? `/admin/networks/${networkId}` : '/admin/networks'),
     },
     products: {

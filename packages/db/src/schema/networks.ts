@@ -87,6 +87,10 @@ export const stations = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     height: doublePrecision('height'),
+    /** Who set the position: an admin or an import (`entered`), or the caster from the first RTCM 1005/1006. */
+    positionSource: text('position_source', { enum: ['entered', 'decoded'] })
+      .notNull()
+      .default('entered'),
     countryCode: text('country_code'),
     format: text('format').notNull().default('RTCM 3.3'),
     formatDetails: text('format_details').notNull().default(''),
@@ -127,6 +131,9 @@ export const stationStates = pgTable('station_states', {
   sourceAddress: text('source_address'),
   sourceAgent: text('source_agent'),
   casterInstance: text('caster_instance'),
+  /** Relay kind: the upstream's last failure (`401 Unauthorized`, `connection refused`, `silent for 30 s`, ...). */
+  lastError: text('last_error'),
+  lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

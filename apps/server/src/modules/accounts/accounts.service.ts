@@ -15,10 +15,13 @@ export function createAccountsService({
   accountsRepository: repo,
   secretBox,
   usernamePrefix,
+  onAccountsChanged = () => undefined,
 }: {
   accountsRepository: AccountsRepository;
   secretBox: SecretBox;
   usernamePrefix: string;
+  /** Tells the caster(s) at once (in-process, or through NATS): a disabled, deleted or re-keyed account's sessions end. */
+  onAccountsChanged?: (accountIds: string[]) => void;
 }) {
   async function uniqueUsernames(count: number) {
     const names = new Set<string>();
@@ -112,6 +115,7 @@ export function createAccountsService({
           ? { disabledReason: changes.isDisabled ? 'Revoked by the owner' : null }
           : {}),
       });
+      onAccountsChanged([id]);
       return (await describe([row as NonNullable<typeof row>]))[0] as NtripAccount;
     },
 
@@ -119,6 +123,7 @@ export function createAccountsService({
       await owned(userId, id);
       // Sessions of a deleted account end: the caster no longer finds it (and its session rows go with it).
       await repo.delete(id);
+      onAccountsChanged([id]);
     },
 
     /** New passwords for the selection; the caster ends their live sessions (passwordChangedAt moves). */
@@ -131,6 +136,7 @@ export function createAccountsService({
         await repo.update(account.id, { passwordEnc: secretBox.encrypt(password), passwordChangedAt: new Date() });
         rows.push([account.name, account.username, password]);
       }
+      onAccountsChanged(accounts.map((account) => account.id));
       return toCsv(['name', 'username', 'password'], rows);
     },
 
@@ -139,6 +145,7 @@ export function createAccountsService({
       if (accounts.length !== new Set(ids).size) throw notFound();
       for (const account of accounts)
         await repo.update(account.id, { isDisabled: true, disabledReason: 'Revoked by the owner' });
+      onAccountsChanged(accounts.map((account) => account.id));
       return describe(await repo.findOwnedMany(userId, ids));
     },
 
@@ -208,6 +215,7 @@ export function createAccountsService({
         isDisabled,
         disabledReason: isDisabled ? reason || 'Disabled by an administrator' : null,
       });
+      onAccountsChanged([id]);
       return (await describe([row as NonNullable<typeof row>]))[0] as NtripAccount;
     },
   };

@@ -7,6 +7,7 @@ import {
   Group,
   SegmentedControl,
   SimpleGrid,
+  type SimpleGridProps,
   Stack,
   Table,
   Text,
@@ -64,6 +65,7 @@ export function CardTable({
   isSearchable = true,
   emptyText,
   headerActions,
+  gridCols = { base: 1, sm: 2, lg: 3 },
 }: {
   /** The section heading (an h2). */
   title?: string;
@@ -74,6 +76,8 @@ export function CardTable({
   isSearchable?: boolean;
   emptyText?: string;
   headerActions?: ReactNode;
+  /** Cards per row in grid view, by breakpoint (a section beside a map wants fewer). */
+  gridCols?: SimpleGridProps['cols'];
 }) {
   const { t } = useTranslation();
   const [view, setView] = useState<CardTableView>('grid');
@@ -233,7 +237,7 @@ export function CardTable({
           {query.trim() ? t('cardTable.noMatches') : (emptyText ?? t('cardTable.empty'))}
         </Text>
       ) : view === 'grid' ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-view="grid">
+        <SimpleGrid cols={gridCols} spacing="md" data-view="grid">
           {visible.map((row) => (
             <Card key={row.id} withBorder radius="md" padding="md" component="article" aria-label={row.name}>
               <Stack gap="sm" h="100%">

@@ -133,7 +133,7 @@ describe('side menu', () => {
 describe('admin area', () => {
   it('lets an admin switch to the same page in the other area and shows the admin navigation there', async () => {
     stubUser({ overview: { isAdmin: true } }, (url) =>
-      url.pathname === '/api/admin/users' ? { body: [] } : undefined,
+      url.pathname === '/api/admin/map' ? { body: { stations: [], rovers: [] } } : undefined,
     );
     const { user, router } = renderApp('/settings?tab=1');
     await screen.findByRole('heading', { level: 1, name: 'Settings' });
@@ -145,11 +145,11 @@ describe('admin area', () => {
 
     // The admin settings page has not landed yet: the admin area's redirect takes over.
     await user.click(area.getByRole('link', { name: 'Admin' }));
-    await screen.findByRole('heading', { level: 1, name: 'Users' });
-    expect(router.state.location.pathname).toBe('/admin/users');
+    await screen.findByRole('heading', { level: 1, name: 'Network map' });
+    expect(router.state.location.pathname).toBe('/admin/map');
     const menu = within(sideMenu());
-    expect(menu.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
-    for (const name of ['Map', 'Feed', 'Network templates', 'Subscriptions', 'NTRIP accounts', 'Organisations']) {
+    expect(menu.getByRole('link', { name: 'Map' })).toHaveAttribute('aria-current', 'page');
+    for (const name of ['Users', 'Feed', 'Network templates', 'Subscriptions', 'NTRIP accounts', 'Organisations']) {
       expect(menu.getByRole('link', { name })).toBeInTheDocument();
     }
     await user.click(menu.getByRole('button', { name: 'Products' }));
@@ -159,7 +159,7 @@ describe('admin area', () => {
     );
     expect(
       within(screen.getByRole('navigation', { name: 'Area' })).getByRole('link', { name: 'Personal' }),
-    ).toHaveAttribute('href', '/users');
+    ).toHaveAttribute('href', '/map');
   });
 
   it('shows a user no Personal/Admin switch', async () => {

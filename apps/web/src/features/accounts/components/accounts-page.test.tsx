@@ -57,6 +57,25 @@ function stubAccounts(balance: number) {
 }
 
 describe('NTRIP accounts page', () => {
+  it('coming from a network page, activates the chosen account on that network', async () => {
+    const other = { ...networks[0], id: 'n2', code: 'RELAY', name: 'Relay Network', dailyPrice: 7 };
+    stubUser({ overview: { tokenAmount: 20 } }, (url) => {
+      if (url.pathname === '/api/accounts') return { body: [account] };
+      if (url.pathname === '/api/networks') return { body: [...networks, other] };
+      return undefined;
+    });
+    const { user, router } = renderApp('/accounts?network=n2');
+    expect(await screen.findByText('Activate an account on Relay Network', {}, { timeout: 5000 })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Activate' }));
+    // The account's own network is n1; the page preselects the one the user came for.
+    const dialog = within(await screen.findByRole('dialog', { name: 'Activate Tractor 1' }));
+    await waitFor(() => expect(dialog.getByTestId('activation-cost')).toHaveTextContent('7 credits'));
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByRole('button', { name: 'Manage' })).toBeVisible();
+  });
+
   it('tells the owner the rover used the web password and shows the NTRIP credentials to use instead', async () => {
     stubAccounts(10);
     const { user } = renderApp('/accounts');

@@ -4,14 +4,17 @@ import { IconAntenna, IconDownload, IconPlus, IconUsersGroup } from '@tabler/ico
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { CardTable, type CardTableRecord } from '../../../components/card-table/card-table';
 import { LoadingFallback } from '../../../components/loading-fallback';
 import { NumberInput } from '../../../components/number-input';
 import { PageHeading } from '../../../components/page-heading';
 import { StatCard } from '../../../components/stat-card';
 import { userOverviewQueryOptions } from '../../auth/api/auth-api';
+import { networksQueryOptions } from '../../networks/api/networks-api';
 import { accountKeys, accountsQueryOptions, createAccount, downloadCsv } from '../api/accounts-api';
 import { AccountDrawer } from './account-drawer';
+import { ActivationDialog } from './activation-dialog';
 import { diagnosisColor } from './diagnosis';
 
 export function AccountsPage() {
@@ -20,6 +23,11 @@ export function AccountsPage() {
   const accounts = useQuery(accountsQueryOptions());
   const overview = useQuery(userOverviewQueryOptions());
   const [openId, setOpenId] = useState<string | null>(null);
+  // `?network=<id>`: the user came from a network's page to activate one of their accounts on it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const networks = useQuery(networksQueryOptions());
+  const targetNetwork = networks.data?.find((n) => n.id === searchParams.get('network'));
+  const [activatingId, setActivatingId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'create' | 'bulk' | null>(null);
   const [name, setName] = useState('');
   const [bulk, setBulk] = useState<{ count: number | undefined; prefix: string }>({ count: 10, prefix: '' });
@@ -54,6 +62,7 @@ export function AccountsPage() {
   if (accounts.isError) return <Alert color="red">{accounts.error.message}</Alert>;
   const list = accounts.data;
   const open = list.find((a) => a.id === openId);
+  const activating = list.find((a) => a.id === activatingId);
 
   const describeAccess = (account: NtripAccount) => {
     const active = account.networks.filter((n) => n.state === 'active');
@@ -76,7 +85,9 @@ export function AccountsPage() {
         ? new Date(account.lastConnectedAt).toLocaleString(i18n.language)
         : t('accounts.neverUsed'),
     },
-    action: { text: t('accounts.manage'), onClick: () => setOpenId(account.id), color: 'green' },
+    action: targetNetwork
+      ? { text: t('accounts.activateOn.action'), onClick: () => setActivatingId(account.id), color: 'green' }
+      : { text: t('accounts.manage'), onClick: () => setOpenId(account.id), color: 'green' },
   }));
 
   return (
@@ -115,6 +126,17 @@ export function AccountsPage() {
         <StatCard title={t('accounts.stats.balance')} value={overview.data?.tokenAmount ?? '…'} />
       </SimpleGrid>
       {exportCsv.isError && <Alert color="red">{exportCsv.error.message}</Alert>}
+      {targetNetwork && (
+        <Alert
+          color="blue"
+          title={t('accounts.activateOn.title', { network: targetNetwork.name })}
+          withCloseButton
+          closeButtonLabel={t('errors.close')}
+          onClose={() => setSearchParams({}, { replace: true })}
+        >
+          {list.length > 0 ? t('accounts.activateOn.pick') : t('accounts.activateOn.createFirst')}
+        </Alert>
+      )}
       <CardTable
         nameHeader={t('accounts.columns.name')}
         columns={[
@@ -128,6 +150,14 @@ export function AccountsPage() {
       />
 
       {open && <AccountDrawer key={open.id} account={open} onClose={() => setOpenId(null)} />}
+      {activating && targetNetwork && (
+        <ActivationDialog
+          key={activating.id}
+          account={activating}
+          initialNetworkId={targetNetwork.id}
+          onClose={() => setActivatingId(null)}
+        />
+      )}
 
       <Modal opened={dialog === 'create'} onClose={() => setDialog(null)} title={t('accounts.create')} centered>
         <form

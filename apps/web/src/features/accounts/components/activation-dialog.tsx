@@ -10,12 +10,21 @@ import { networksQueryOptions } from '../../networks/api/networks-api';
 import { accountKeys, activateAccount } from '../api/accounts-api';
 
 /** Spend credits on days of access: network, days, and the cost against the balance before confirming. */
-export function ActivationDialog({ account, onClose }: { account: NtripAccount; onClose: () => void }) {
+export function ActivationDialog({
+  account,
+  initialNetworkId,
+  onClose,
+}: {
+  account: NtripAccount;
+  /** Preselected network, e.g. when the user came from a network's marketplace page. */
+  initialNetworkId?: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const networks = useQuery(networksQueryOptions());
   const overview = useQuery(userOverviewQueryOptions());
-  const [networkId, setNetworkId] = useState<string | null>(account.networks[0]?.networkId ?? null);
+  const [networkId, setNetworkId] = useState<string | null>(initialNetworkId ?? account.networks[0]?.networkId ?? null);
   const [days, setDays] = useState<number | undefined>(1);
   const network = networks.data?.find((n) => n.id === networkId);
   const cost = network && days ? network.dailyPrice * days : 0;

@@ -1,0 +1,35 @@
+import { Alert, SimpleGrid, Stack } from '@mantine/core';
+import { IconMap } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { LoadingFallback } from '../../../components/loading-fallback';
+import { PageHeading } from '../../../components/page-heading';
+import { StatCard } from '../../../components/stat-card';
+import { adminMapQueryOptions } from '../api/maps-api';
+import { CoverageMap } from './coverage-map';
+import { RoversTable } from './rovers-table';
+
+/** /admin/map: every station with live status and every connected rover. */
+export function AdminMapPage() {
+  const { t } = useTranslation();
+  const map = useQuery(adminMapQueryOptions());
+  if (map.isPending) return <LoadingFallback />;
+  if (map.isError) return <Alert color="red">{map.error.message}</Alert>;
+  const { stations, rovers } = map.data;
+  const up = stations.filter((station) => station.status === 'up').length;
+  const degraded = stations.filter((station) => station.status === 'degraded').length;
+  const down = stations.length - up - degraded;
+  return (
+    <Stack gap="lg" maw={1400}>
+      <PageHeading title={t('maps.adminHeading')} icon={IconMap} description={t('maps.adminIntro')} />
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+        <StatCard title={t('maps.stationsUp')} value={up} color={up > 0 ? 'success' : 'muted'} />
+        <StatCard title={t('maps.stationsDegraded')} value={degraded} color={degraded > 0 ? 'warning' : 'muted'} />
+        <StatCard title={t('maps.stationsDown')} value={down} color={down > 0 ? 'error' : 'muted'} />
+        <StatCard title={t('maps.roversConnected')} value={rovers.length} />
+      </SimpleGrid>
+      <CoverageMap stations={stations} rovers={rovers} label={t('maps.adminHeading')} />
+      <RoversTable rovers={rovers} emptyText={t('maps.noConnectedRovers')} />
+    </Stack>
+  );
+}

@@ -1,0 +1,52 @@
+// The interop tests' child processes (str2str, curl, caster processes) and waiting on what they do.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+
+/** Every child this test file started that has not exited yet: afterAll kills what is left. */
+export const children = new Set<ChildProcess>();
+
+/** Counts a child in `children` until it exits. */
+export function track(child: ChildProcess): ChildProcess {
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  return child;
+}
+
+/**
+ * Runs a peer, collecting stdout and stderr as latin1 (str2str may print binary); `stdin` names a file fed to it.
+ * str2str does not exit at the end of its input: `stop` sends SIGTERM, then SIGKILL if it is stuck retrying a login.
+ */
+export function run(command: string, args: string[], options: { stdin?: string } = {}) {
+  const child = track(spawn(command, args, { stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'] }));
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('latin1');
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('latin1');
+  });
+  if (options.stdin) child.stdin?.end(readFileSync(options.stdin));
+  const exited = new Promise<number | null>((resolveExit) => child.on('exit', (code) => resolveExit(code)));
+  const stop = () => {
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 2_000).unref();
+  };
+  return { child, exited, output: () => output, stop };
+}
+
+/** Polls `check` every 50 ms until it gives a truthy value, or fails naming `what`. */
+export async function until<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 20_000,
+  what = 'condition',
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export const fileSize = (path: string) => (existsSync(path) ? statSync(path).size : 0);

@@ -1,0 +1,1 @@
+ALTER TABLE "stations" ADD COLUMN "position_source" text DEFAULT 'entered' NOT NULL;
