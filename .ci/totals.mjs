@@ -1,25 +1,31 @@
 // Totals the suites' JSON reports (vitest's json reporter) into `passed failed` on stdout. A test that did not run
 // because its file failed (a failing beforeAll marks the file's tests skipped) counts as failed, and every failed
-// test is named on stderr, so the end of the CI log says what broke.
+// test is named on stderr, so the end of the CI log says what broke. A test that passed only on a retry (decision
+// 0035) is named as flaky, with its first error, so it gets fixed rather than forgotten.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const dir = process.argv[2];
 let passed = 0;
 let failed = 0;
+const firstLine = (text) => (text ?? '').split('\n')[0];
 for (const file of readdirSync(dir)) {
   const report = JSON.parse(readFileSync(join(dir, file), 'utf8'));
   for (const result of report.testResults) {
     const name = relative(process.cwd(), result.name);
     if (result.status === 'failed' && result.assertionResults.length === 0) {
       failed += 1;
-      process.stderr.write(`FAILED ${file}: ${name}: ${(result.message ?? '').split('\n')[0]}\n`);
+      process.stderr.write(`FAILED ${file}: ${name}: ${firstLine(result.message)}\n`);
     }
     for (const test of result.assertionResults) {
-      if (test.status === 'passed') passed += 1;
-      else if (test.status === 'failed' || result.status === 'failed') {
+      if (test.status === 'passed') {
+        passed += 1;
+        if (test.failureMessages.length > 0) {
+          process.stderr.write(`FLAKY ${file}: ${name} > ${test.fullName}: ${firstLine(test.failureMessages[0])}\n`);
+        }
+      } else if (test.status === 'failed' || result.status === 'failed') {
         failed += 1;
-        process.stderr.write(`FAILED ${file}: ${name} > ${test.fullName}\n`);
+        process.stderr.write(`FAILED ${file}: ${name} > ${test.fullName}: ${firstLine(test.failureMessages[0])}\n`);
       }
     }
   }

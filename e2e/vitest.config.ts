@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { reportersFor } from '../vitest.reporters.ts';
+import { ciRetry, reportersFor } from '../vitest.ci.ts';
 
 // Browser tests: the real built server on a temporary data folder, driven in Debian's Chromium.
 export default defineConfig({
@@ -11,5 +11,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 90_000,
     fileParallelism: false,
+    retry: ciRetry,
   },
 });

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { reportersFor } from '../vitest.reporters.ts';
+import { ciRetry, reportersFor } from '../vitest.ci.ts';
 
 // The interop suite: tests that read ../shared/testdata or drive Debian peers (str2str, curl).
 // Not part of `npm test` (a fresh clone has no ../shared); `.ci/run` runs it with `npm run test:interop`.
@@ -12,5 +12,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    retry: ciRetry,
   },
 });

@@ -1,5 +1,6 @@
 import { defineProject } from 'vitest/config';
+import { ciRetry } from '../../vitest.ci.ts';
 
 export default defineProject({
-  test: { name: 'server', environment: 'node', testTimeout: 20_000, hookTimeout: 60_000 },
+  test: { name: 'server', environment: 'node', testTimeout: 20_000, hookTimeout: 60_000, retry: ciRetry },
 });

@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 // By path, not by package name: Vite bundles a relative import into the config, while a workspace package would be
 // loaded by Node, which cannot read its TypeScript source.
 import { renderIndexHtml, webConfigSchema } from '../../packages/shared/src/brands.ts';
+import { ciRetry } from '../../vitest.ci.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
@@ -43,5 +44,6 @@ export default defineConfig({
     css: false,
     // Component tests type into whole pages; on a busy two-core machine 5 s is too tight.
     testTimeout: 15_000,
+    retry: ciRetry,
   },
 });

@@ -1,5 +1,6 @@
 import { defineProject } from 'vitest/config';
+import { ciRetry } from '../../vitest.ci.ts';
 
 export default defineProject({
-  test: { name: 'rtcm', environment: 'node' },
+  test: { name: 'rtcm', environment: 'node', retry: ciRetry },
 });

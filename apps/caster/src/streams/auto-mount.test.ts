@@ -124,10 +124,15 @@ describe('AUTO mountpoint', () => {
     expect(new Set(framesOf(client.received.subarray(14)).stations)).toEqual(new Set([STATION_A]));
     // Well towards B: switch.
     client.write(gga(52.0, 4.45));
-    await client.waitFor(() => framesOf(client.received.subarray(14)).stations.includes(STATION_B));
-    await sleep(300);
-    const { stations, stats } = framesOf(client.received.subarray(14));
-    expect(stats).toMatchObject({ badCrc: 0, skippedBytes: 0, pendingBytes: 0 });
+    await client.waitFor(() => framesOf(client.received.subarray(14)).stations.includes(STATION_B), 10_000);
+    // The bases keep streaming, so a read can land inside a frame's delivery: wait for one between frames.
+    const { stations, stats } = await eventually(() => {
+      const seen = framesOf(client.received.subarray(14));
+      return seen.stats.pendingBytes === 0 && seen.stations.filter((id) => id === STATION_B).length > 2
+        ? seen
+        : undefined;
+    }, 10_000);
+    expect(stats).toMatchObject({ badCrc: 0, skippedBytes: 0 });
     const firstB = stations.indexOf(STATION_B);
     expect(stations.slice(0, firstB).every((id) => id === STATION_A)).toBe(true);
     expect(stations.slice(firstB).every((id) => id === STATION_B)).toBe(true);

@@ -11,3 +11,11 @@ export function reportersFor(suite: string): TestUserConfig['reporters'] {
   const database = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
   return ['default', ['json', { outputFile: join(dir, `${suite}-${database}.json`) }]];
 }
+
+/**
+ * Under CI a failed test runs up to twice more before it counts as failed (decision 0035). Many tests time real
+ * sockets, processes and browsers on two shared cores; a broken feature fails all three tries, a scheduling hiccup
+ * does not. `.ci/totals.mjs` names every test that needed a retry, so flaky tests stay visible. Vitest projects do
+ * not inherit the root's `retry`, so every config sets it from here.
+ */
+export const ciRetry = process.env.CI ? 2 : 0;
