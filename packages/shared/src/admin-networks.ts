@@ -41,9 +41,12 @@ export const networkTemplateSchema = z
 
 export type NetworkTemplate = z.infer<typeof networkTemplateSchema>;
 
+/** Text limits of templates and networks, shared with the forms (which stop typing at them). */
+export const networkTextLimits = { name: 80, operator: 80, networkDescription: 1000, templateDescription: 500 };
+
 export const createNetworkTemplateSchema = z.object({
-  name: z.string().trim().min(2, 'Give the template a name.').max(80),
-  description: z.string().trim().max(500).default(''),
+  name: z.string().trim().min(2, 'Give the template a name.').max(networkTextLimits.name),
+  description: z.string().trim().max(networkTextLimits.templateDescription).default(''),
   kind: networkKindSchema,
   defaultHost: hostSchema.nullable().default(null),
   defaultPort: portSchema.default(2101),
@@ -57,8 +60,8 @@ export type CreateNetworkTemplate = z.input<typeof createNetworkTemplateSchema>;
 
 export const updateNetworkTemplateSchema = z
   .object({
-    name: z.string().trim().min(2).max(80),
-    description: z.string().trim().max(500),
+    name: z.string().trim().min(2).max(networkTextLimits.name),
+    description: z.string().trim().max(networkTextLimits.templateDescription),
     defaultHost: hostSchema.nullable(),
     defaultPort: portSchema,
     ntripVersion: ntripVersionSchema,
@@ -169,9 +172,9 @@ const upstreamInputShape = {
 export const createNetworkSchema = z.object({
   templateId: z.uuid(),
   code: networkCodeSchema,
-  name: z.string().trim().min(2, 'Give the network a name.').max(80),
-  operator: z.string().trim().max(80).optional(),
-  description: z.string().trim().max(1000).optional(),
+  name: z.string().trim().min(2, 'Give the network a name.').max(networkTextLimits.name),
+  operator: z.string().trim().max(networkTextLimits.operator).optional(),
+  description: z.string().trim().max(networkTextLimits.networkDescription).optional(),
   dailyPrice: priceSchema.optional(),
   visibility: z.enum(['public', 'private']).optional(),
   isPublished: z.boolean().optional(),
@@ -189,9 +192,9 @@ export type CreateNetwork = z.input<typeof createNetworkSchema>;
 
 export const updateNetworkSchema = z
   .object({
-    name: z.string().trim().min(2).max(80),
-    operator: z.string().trim().max(80),
-    description: z.string().trim().max(1000),
+    name: z.string().trim().min(2).max(networkTextLimits.name),
+    operator: z.string().trim().max(networkTextLimits.operator),
+    description: z.string().trim().max(networkTextLimits.networkDescription),
     dailyPrice: priceSchema,
     visibility: z.enum(['public', 'private']),
     isPublished: z.boolean(),

@@ -13,6 +13,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether a failed lookup means "there is no such record": a 404, or a 400 for an id that is not an id at all
+ * (a mistyped link), which is not found either as far as the user can tell.
+ */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.code === 'VALIDATION_FAILED');
+}
+
 type Query = Record<string, string | number | boolean | (string | number)[] | undefined>;
 
 function toSearch(query: Query | undefined) {

@@ -113,4 +113,21 @@ describe('admin feed pages', () => {
     expect(south.getByTestId('outage-history')).toHaveTextContent('disconnected (upstream-failed)');
     expect(screen.getByRole('group', { name: 'Stations online' })).toHaveTextContent('1 / 2');
   });
+
+  it('says a mistyped or deleted network is not found, with the way back, instead of the API message', async () => {
+    stubUser({ overview: { isAdmin: true } }, (url) =>
+      url.pathname === '/api/admin/feed/not-an-id'
+        ? { status: 400, body: { code: 'VALIDATION_FAILED', message: 'Invalid params.networkId: Invalid UUID' } }
+        : url.pathname === `/api/admin/feed/${networkId}`
+          ? { status: 404, body: { code: 'NOT_FOUND', message: 'No such network.' } }
+          : undefined,
+    );
+    for (const id of ['not-an-id', networkId]) {
+      const { unmount } = renderApp(`/admin/feed/${id}`);
+      expect(await screen.findByText('Network not found', {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(screen.queryByText(/Invalid params|No such network/)).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'All networks' })).toHaveAttribute('href', '/admin/feed');
+      unmount();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { health, sessionUser, userOverview } from '../../../testing/fixtures';
+import { health, sessionUser, stubUser, userOverview } from '../../../testing/fixtures';
 import { renderApp, stubApi } from '../../../testing/render';
 
 const templateId = '3b0c6f34-8a8e-4a57-9a57-6e7f0c1d2e3f';
@@ -291,6 +291,23 @@ describe('admin networks pages', () => {
     expect(requests).toHaveLength(1);
   });
 
+  it('says a mistyped or deleted network is not found, with the way back, instead of the API message', async () => {
+    stubUser({ overview: { isAdmin: true } }, (url) =>
+      url.pathname === '/api/admin/networks/not-an-id'
+        ? { status: 400, body: { code: 'VALIDATION_FAILED', message: 'Invalid params.id: Invalid UUID' } }
+        : url.pathname === `/api/admin/networks/${networkId}`
+          ? { status: 404, body: { code: 'NOT_FOUND', message: 'No such network.' } }
+          : undefined,
+    );
+    for (const id of ['not-an-id', networkId]) {
+      const { unmount } = renderApp(`/admin/networks/${id}`);
+      expect(await screen.findByText('Network not found', {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(screen.queryByText(/Invalid params|No such network/)).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Back to networks' })).toHaveAttribute('href', '/admin/networks');
+      unmount();
+    }
+  });
+
   it('checks the coverage radius at the field before saving the settings', async () => {
     const requests: { method: string; path: string; body: unknown }[] = [];
     stubAdmin(requests);
@@ -303,6 +320,20 @@ describe('admin networks pages', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('A host name or IP address, such as caster.example.com.')).toBeInTheDocument();
     expect(requests).toHaveLength(0);
+  });
+
+  it("stops the operator and description at the contract's lengths while typing", async () => {
+    stubAdmin([]);
+    const { user } = renderApp(`/admin/networks/${networkId}`);
+    const operator = await screen.findByRole('textbox', { name: 'Operator' }, { timeout: 5000 });
+    await user.clear(operator);
+    await user.type(operator, 'x'.repeat(90));
+    expect(operator).toHaveValue('x'.repeat(80));
+    const description = screen.getByRole('textbox', { name: 'Description' });
+    await user.clear(description);
+    await user.click(description);
+    await user.paste('y'.repeat(1010));
+    expect(description).toHaveValue('y'.repeat(1000));
   });
 
   it('previews a sourcetable import field by field and applies only the chosen rows', async () => {

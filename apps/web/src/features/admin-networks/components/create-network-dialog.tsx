@@ -1,4 +1,4 @@
-import type { NetworkTemplate } from '@fixpoint/shared';
+import { type NetworkTemplate, networkTextLimits } from '@fixpoint/shared';
 import { Alert, Button, Group, Modal, NumberInput, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -133,7 +133,11 @@ export function CreateNetworkDialog({
             <TextInput label={t('adminNetworks.name')} required {...form.getInputProps('name')} />
           </Group>
           <Group grow align="flex-start">
-            <TextInput label={t('adminNetworks.operator')} {...form.getInputProps('operator')} />
+            <TextInput
+              label={t('adminNetworks.operator')}
+              maxLength={networkTextLimits.operator}
+              {...form.getInputProps('operator')}
+            />
             <NumberInput label={t('adminNetworks.dailyPrice')} min={0} {...form.getInputProps('dailyPrice')} />
           </Group>
           {template?.kind === 'relay' && (

@@ -15,8 +15,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CardTable } from '../../../components/card-table/card-table';
 import { LoadingFallback } from '../../../components/loading-fallback';
+import { NotFoundAlert } from '../../../components/not-found-alert';
 import { PageHeading } from '../../../components/page-heading';
 import { paths } from '../../../config/paths';
+import { isNotFound } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
   adminNetworkKeys,
@@ -71,7 +73,17 @@ export function NetworkPage({ networkId }: { networkId: string }) {
   });
 
   if (network.isPending) return <LoadingFallback />;
-  if (network.isError) return <Alert color="red">{network.error.message}</Alert>;
+  if (network.isError) {
+    if (!isNotFound(network.error)) return <Alert color="red">{network.error.message}</Alert>;
+    return (
+      <NotFoundAlert
+        title={t('adminNetworks.notFound')}
+        text={t('adminNetworks.notFoundText')}
+        backHref={paths.admin.networks.getHref()}
+        backLabel={t('adminNetworks.back')}
+      />
+    );
+  }
   const data = network.data;
 
   return (

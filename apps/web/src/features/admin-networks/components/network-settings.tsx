@@ -1,4 +1,4 @@
-import type { AdminNetworkDetail, UpdateNetwork } from '@fixpoint/shared';
+import { type AdminNetworkDetail, networkTextLimits, type UpdateNetwork } from '@fixpoint/shared';
 import {
   Alert,
   Button,
@@ -115,7 +115,11 @@ export function NetworkSettings({ network }: { network: AdminNetworkDetail }) {
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput label={t('adminNetworks.name')} required {...form.getInputProps('name')} />
-            <TextInput label={t('adminNetworks.operator')} {...form.getInputProps('operator')} />
+            <TextInput
+              label={t('adminNetworks.operator')}
+              maxLength={networkTextLimits.operator}
+              {...form.getInputProps('operator')}
+            />
             <NumberInput label={t('adminNetworks.dailyPrice')} min={0} {...form.getInputProps('dailyPrice')} />
             <NumberInput
               label={t('adminNetworks.settings.coverageRadius')}
@@ -142,7 +146,12 @@ export function NetworkSettings({ network }: { network: AdminNetworkDetail }) {
               {...form.getInputProps('accessStartsAt')}
             />
           </SimpleGrid>
-          <Textarea label={t('adminNetworks.settings.description')} rows={3} {...form.getInputProps('description')} />
+          <Textarea
+            label={t('adminNetworks.settings.description')}
+            rows={3}
+            maxLength={networkTextLimits.networkDescription}
+            {...form.getInputProps('description')}
+          />
           <Title order={3} size="h5" mt="sm">
             {t('adminNetworks.upstream.title')}
           </Title>

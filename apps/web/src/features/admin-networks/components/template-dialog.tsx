@@ -1,4 +1,4 @@
-import type { NetworkTemplate } from '@fixpoint/shared';
+import { type NetworkTemplate, networkTextLimits } from '@fixpoint/shared';
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -92,7 +92,12 @@ export function TemplateDialog({
       >
         <Stack gap="sm">
           <TextInput label={t('adminNetworks.templates.name')} required {...form.getInputProps('name')} />
-          <Textarea label={t('adminNetworks.templates.description')} rows={3} {...form.getInputProps('description')} />
+          <Textarea
+            label={t('adminNetworks.templates.description')}
+            rows={3}
+            maxLength={networkTextLimits.templateDescription}
+            {...form.getInputProps('description')}
+          />
           <Select
             label={t('adminNetworks.kind.label')}
             description={t('adminNetworks.kind.hint')}

@@ -1,4 +1,4 @@
-import { hostSchema } from '@fixpoint/shared';
+import { hostSchema, networkTextLimits } from '@fixpoint/shared';
 
 /**
  * The contract's rules (packages/shared admin-networks) that the forms check at the field, so that bad input gets a
@@ -7,4 +7,5 @@ import { hostSchema } from '@fixpoint/shared';
 export const isHost = (value: string) => hostSchema.safeParse(value).success;
 
 /** Template and network names: 2 to 80 characters. */
-export const isNameLength = (value: string) => value.trim().length >= 2 && value.trim().length <= 80;
+export const isNameLength = (value: string) =>
+  value.trim().length >= 2 && value.trim().length <= networkTextLimits.name;

@@ -4,10 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadingFallback } from '../../../components/loading-fallback';
+import { NotFoundAlert } from '../../../components/not-found-alert';
 import { PageHeading } from '../../../components/page-heading';
 import { StatCard } from '../../../components/stat-card';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
+import { isNotFound } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { CoverageMap } from '../../maps';
@@ -26,18 +27,14 @@ export function NetworkPage({ networkId }: { networkId: string }) {
 
   if (network.isPending) return <LoadingFallback />;
   if (network.isError) {
-    // A mistyped link (not a network id at all) is answered 400 by the API; for the visitor it is just not found.
-    const notFound =
-      network.error instanceof ApiError && (network.error.status === 404 || network.error.code === 'VALIDATION_FAILED');
+    if (!isNotFound(network.error)) return <Alert color="red">{network.error.message}</Alert>;
     return (
-      <Stack gap="md" maw={720}>
-        <Alert color={notFound ? 'gray' : 'red'} title={notFound ? t('marketplace.notFound') : undefined}>
-          {notFound ? t('marketplace.notFoundText') : network.error.message}
-        </Alert>
-        <Anchor component={Link} to={paths.marketplace.getHref()}>
-          {t('marketplace.back')}
-        </Anchor>
-      </Stack>
+      <NotFoundAlert
+        title={t('marketplace.notFound')}
+        text={t('marketplace.notFoundText')}
+        backHref={paths.marketplace.getHref()}
+        backLabel={t('marketplace.back')}
+      />
     );
   }
   const data = network.data;
