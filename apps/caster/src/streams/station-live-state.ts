@@ -1,5 +1,7 @@
 import type { Geodetic } from '@fixpoint/rtcm';
 
+const RATE_WINDOW_MS = 60_000;
+
 export interface MessageTypeStats {
   count: number;
   ratePerMinute: number;
@@ -21,7 +23,12 @@ export class StationLiveState {
    */
   aggregate: StationLiveState | undefined;
   readonly #counts = new Map<number, number>();
-  #countsAtSnapshot = new Map<number, number>();
+  /**
+   * Counts at past snapshots, oldest first, reaching back just over a minute: message rates are taken over that
+   * window, so a message sent every 10 or 30 s (1005, 1006, 1033, 1230) reads as its steady rate instead of
+   * flickering between 0 and a burst over each few-second flush interval.
+   */
+  #history: { at: number; counts: Map<number, number> }[] = [{ at: Date.now(), counts: new Map() }];
   #rates = new Map<number, number>();
   #bytesAtSnapshot = 0;
   #snapshotAt = Date.now();
@@ -43,16 +50,20 @@ export class StationLiveState {
     this.aggregate?.countMessage(messageType);
   }
 
-  /** Rates over the time since the previous snapshot (the flush interval). */
+  /** The bitrate over the time since the previous snapshot (the flush interval); message rates over the last minute. */
   snapshot(now: number): { bitrate: number; messageTypes: Record<string, MessageTypeStats> } {
     const seconds = Math.max((now - this.#snapshotAt) / 1000, 0.001);
     this.bitrate = Math.round(((this.bytesIn - this.#bytesAtSnapshot) * 8) / seconds);
-    for (const [type, count] of this.#counts) {
-      this.#rates.set(type, ((count - (this.#countsAtSnapshot.get(type) ?? 0)) * 60) / seconds);
-    }
-    this.#countsAtSnapshot = new Map(this.#counts);
     this.#bytesAtSnapshot = this.bytesIn;
     this.#snapshotAt = now;
+
+    while (this.#history.length > 1 && (this.#history[1]?.at ?? now) <= now - RATE_WINDOW_MS) this.#history.shift();
+    const since = this.#history[0] ?? { at: now, counts: new Map<number, number>() };
+    const windowSeconds = Math.max((now - since.at) / 1000, 0.001);
+    for (const [type, count] of this.#counts) {
+      this.#rates.set(type, ((count - (since.counts.get(type) ?? 0)) * 60) / windowSeconds);
+    }
+    this.#history.push({ at: now, counts: new Map(this.#counts) });
     return { bitrate: this.bitrate, messageTypes: this.messageTypes() };
   }
 
