@@ -7,6 +7,7 @@ import { type ReactNode, Suspense, useEffect, useMemo, useReducer, useState } fr
 import { I18nextProvider } from 'react-i18next';
 import { LoadingFallback } from '../components/loading-fallback';
 import { brand as runtimeBrand } from '../config/brand';
+import { shouldRetryQuery } from '../lib/api-client';
 import { BrandProvider } from '../lib/brand/brand-context';
 import { createBrandTheme, cssVariablesResolver } from '../lib/brand/theme';
 
@@ -23,7 +24,10 @@ export function AppProvider({
   brand?: Brand;
 }) {
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: env === 'test' ? false : 1 } } }),
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { staleTime: 30_000, retry: env === 'test' ? false : shouldRetryQuery } },
+      }),
   );
   const closeLabel = useTranslatedText(i18n, 'errors.close');
   const theme = useMemo(() => createBrandTheme(brand, { closeLabel }), [brand, closeLabel]);

@@ -21,6 +21,14 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.code === 'VALIDATION_FAILED');
 }
 
+/**
+ * Whether a failed query is worth one more try: a network failure or a 5xx may pass the second time, a 4xx answer
+ * (not found, not allowed, bad input) will not.
+ */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  return failureCount < 1 && !(error instanceof ApiError && error.status < 500);
+}
+
 type Query = Record<string, string | number | boolean | (string | number)[] | undefined>;
 
 function toSearch(query: Query | undefined) {
