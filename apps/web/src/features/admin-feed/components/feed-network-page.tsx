@@ -4,11 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadingFallback } from '../../../components/loading-fallback';
-import { NotFoundAlert } from '../../../components/not-found-alert';
+import { LookupErrorAlert } from '../../../components/lookup-error-alert';
 import { PageHeading } from '../../../components/page-heading';
 import { StatCard } from '../../../components/stat-card';
 import { paths } from '../../../config/paths';
-import { isNotFound } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { feedNetworkQueryOptions } from '../api/admin-feed-api';
 import { formatBitrate, formatDateTime } from './format';
@@ -22,11 +21,11 @@ export function FeedNetworkPage({ networkId }: { networkId: string }) {
 
   if (feed.isPending) return <LoadingFallback />;
   if (feed.isError) {
-    if (!isNotFound(feed.error)) return <Alert color="red">{feed.error.message}</Alert>;
     return (
-      <NotFoundAlert
-        title={t('adminNetworks.notFound')}
-        text={t('adminNetworks.notFoundText')}
+      <LookupErrorAlert
+        error={feed.error}
+        notFoundTitle={t('adminNetworks.notFound')}
+        notFoundText={t('adminNetworks.notFoundText')}
         backHref={paths.admin.feed.getHref()}
         backLabel={t('adminFeed.allNetworks')}
       />

@@ -15,10 +15,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CardTable } from '../../../components/card-table/card-table';
 import { LoadingFallback } from '../../../components/loading-fallback';
-import { NotFoundAlert } from '../../../components/not-found-alert';
+import { LookupErrorAlert } from '../../../components/lookup-error-alert';
 import { PageHeading } from '../../../components/page-heading';
 import { paths } from '../../../config/paths';
-import { isNotFound } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
   adminNetworkKeys,
@@ -74,11 +73,11 @@ export function NetworkPage({ networkId }: { networkId: string }) {
 
   if (network.isPending) return <LoadingFallback />;
   if (network.isError) {
-    if (!isNotFound(network.error)) return <Alert color="red">{network.error.message}</Alert>;
     return (
-      <NotFoundAlert
-        title={t('adminNetworks.notFound')}
-        text={t('adminNetworks.notFoundText')}
+      <LookupErrorAlert
+        error={network.error}
+        notFoundTitle={t('adminNetworks.notFound')}
+        notFoundText={t('adminNetworks.notFoundText')}
         backHref={paths.admin.networks.getHref()}
         backLabel={t('adminNetworks.back')}
       />

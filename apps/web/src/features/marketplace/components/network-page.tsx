@@ -4,11 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadingFallback } from '../../../components/loading-fallback';
-import { NotFoundAlert } from '../../../components/not-found-alert';
+import { LookupErrorAlert } from '../../../components/lookup-error-alert';
 import { PageHeading } from '../../../components/page-heading';
 import { StatCard } from '../../../components/stat-card';
 import { paths } from '../../../config/paths';
-import { isNotFound } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { CoverageMap } from '../../maps';
@@ -27,11 +26,11 @@ export function NetworkPage({ networkId }: { networkId: string }) {
 
   if (network.isPending) return <LoadingFallback />;
   if (network.isError) {
-    if (!isNotFound(network.error)) return <Alert color="red">{network.error.message}</Alert>;
     return (
-      <NotFoundAlert
-        title={t('marketplace.notFound')}
-        text={t('marketplace.notFoundText')}
+      <LookupErrorAlert
+        error={network.error}
+        notFoundTitle={t('marketplace.notFound')}
+        notFoundText={t('marketplace.notFoundText')}
         backHref={paths.marketplace.getHref()}
         backLabel={t('marketplace.back')}
       />
