@@ -283,7 +283,8 @@ describe('session rules', () => {
     // The session that replaced the account's only one is still watched: disabling the account ends it.
     const table = schema.ntripAccounts;
     await database.db.update(table).set({ isDisabled: true }).where(eq(table.id, rover.accountId));
-    await second.waitClosed(2_000);
+    // The account poll (200 ms here) reads the change from the database: allow for a loaded machine.
+    await second.waitClosed(10_000);
     source.close();
   });
 
@@ -365,7 +366,7 @@ describe('session rules', () => {
         // Deleting the account cascades to its sessions, so check the socket only.
         await database.db.delete(table).where(eq(table.id, rover.accountId));
       }
-      await client.waitClosed(2_000);
+      await client.waitClosed(10_000);
       if (change) {
         const [row] = await eventually(async () => {
           const rows = await sessionsOf(rover.accountId);

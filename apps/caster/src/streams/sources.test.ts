@@ -47,6 +47,13 @@ afterAll(async () => {
   await database?.close();
 });
 
+/** A source writing an epoch now and every 50 ms, so it never looks stale (sourceStaleMs is 300 ms here). */
+function keepStreaming(source: TestClient, stationId: number): NodeJS.Timeout {
+  const [epoch] = rtcmSeconds(stationId, 1) as [Buffer];
+  source.write(epoch);
+  return setInterval(() => source.write(epoch), 50);
+}
+
 async function roverOn(mountpoint: string) {
   const client = await TestClient.request(port, v1RoverHead(mountpoint, rover.username, rover.password));
   await client.waitForText('ICY 200 OK\r\n\r\n');
@@ -104,12 +111,14 @@ describe('v1 sources', () => {
 
   it('refuses a second source while the first is streaming, and replaces a stale one', async () => {
     const first = await connectSourceV1(port, 'BASE4');
-    first.write(rtcmSeconds(4, 1)[0] as Buffer);
+    // Streaming for as long as the second asks: one write could be older than sourceStaleMs on a loaded machine.
+    const streaming = keepStreaming(first, 4);
     const refused = await TestClient.request(port, [
       `SOURCE ${defaultSourcePassword} BASE4`,
       'Source-Agent: NTRIP test',
     ]);
     await refused.waitClosed();
+    clearInterval(streaming);
     expect(refused.text()).toBe('ERROR - Mount Point Taken or Invalid\r\n');
     // Silent for longer than sourceStaleMs (300 ms in tests): a half-open old connection; the new one wins.
     await sleep(400);
@@ -182,9 +191,10 @@ describe('v2 sources', () => {
     await unknown.waitClosed();
     expect(unknown.text()).toMatch(/^HTTP\/1\.1 404 Not Found\r\n/);
     const live = await connectSourceV1(port, 'BASE3');
-    live.write(rtcmSeconds(6, 1)[0] as Buffer);
+    const streaming = keepStreaming(live, 6);
     const taken = await post('BASE3', `${defaultSourcePassword}`);
     await taken.waitClosed();
+    clearInterval(streaming);
     expect(taken.text()).toMatch(/^HTTP\/1\.1 409 Conflict\r\n/);
     expect(taken.text()).toContain('Ntrip-Version: Ntrip/2.0');
     live.close();
