@@ -59,6 +59,7 @@ describe('demo mode', () => {
     try {
       expect(caster.sourceCount).toBe(4);
       // The sourcetable shows them live (no login needed), and the stream's live state reaches the database.
+      // Two epochs at 1 Hz and a flush (300 ms) take a few seconds: allow for a loaded machine.
       const state = await waitFor(async () => {
         const rows = await database.db.select().from(schema.stationStates);
         const types = rows.map((row) => row.messageTypes as Record<string, { count: number }>);
@@ -67,7 +68,7 @@ describe('demo mode', () => {
           types.every((t) => (t['1074']?.count ?? 0) >= 2)
           ? rows
           : undefined;
-      }, 5_000);
+      }, 10_000);
       expect(state.map((row) => Object.keys(row.messageTypes as object).sort())[0]).toEqual(
         expect.arrayContaining(['1074', '1084', '1094', '1124']),
       );
@@ -89,7 +90,7 @@ describe('demo mode', () => {
       demo.stop();
       await caster.stop();
     }
-  }, 15_000);
+  }, 30_000);
 });
 
 async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {

@@ -76,8 +76,10 @@ async function connectedRover() {
   return { id, closed };
 }
 
+/** The session's close reason once the caster has written it (a database write: allow for a loaded machine). */
 const closeReasonOf = async (accountId: string) => {
-  for (let i = 0; i < 50; i++) {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
     const [row] = await t.database.db
       .select({ closeReason: schema.casterSessions.closeReason })
       .from(schema.casterSessions)
