@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { ciRetry, reportersFor } from './vitest.ci.ts';
+import { reportersFor } from './vitest.ci.ts';
 
 // One run for every workspace's unit and integration tests. Browser tests have their own config (e2e/).
 export default defineConfig({

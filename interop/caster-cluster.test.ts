@@ -183,12 +183,34 @@ async function countingUpstream() {
 }
 
 /** A relay network on that upstream with one (non-GGA) station. */
-async function relayNetwork(code: string, port: number, mountpoint: string): Promise<string> {
+/** The process's sourcetable, read as a v1 client does. */
+function sourcetableOf(port: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const received: Buffer[] = [];
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(received).toString('latin1')));
+    socket.write('GET / HTTP/1.0\r\nUser-Agent: NTRIP cluster-test\r\n\r\n');
+  });
+}
+
+let relayCount = 0;
+
+/**
+ * A relay network of one station pulling `UPSTREAM1` from the upstream on `port`. Its code and mountpoint are new on
+ * every call (`CLURLY1`, `CLURLY_1`), so a retried test makes its own. Returns once A and B both list the mount:
+ * each process reads new stations from the database within its catalog TTL (2 s), and a rover asking before that
+ * would get the sourcetable.
+ */
+async function relayNetwork(name: string, port: number): Promise<{ id: string; mountpoint: string }> {
+  relayCount += 1;
+  const mountpoint = `${name}_${relayCount}`;
   const [network] = await database.db
     .insert(schema.networks)
     .values({
-      code,
-      name: `Cluster relay ${code}`,
+      code: `${name}${relayCount}`,
+      name: `Cluster relay ${name}${relayCount}`,
       kind: 'relay',
       dailyPrice: 1,
       isPublished: true,
@@ -202,7 +224,14 @@ async function relayNetwork(code: string, port: number, mountpoint: string): Pro
   await database.db
     .insert(schema.stations)
     .values({ networkId: network?.id ?? '', mountpoint, upstreamMountpoint: 'UPSTREAM1' });
-  return network?.id ?? '';
+  for (const caster of [a, b]) {
+    await until(
+      async () => (await sourcetableOf(caster.port)).includes(`STR;${mountpoint};`),
+      10_000,
+      `${mountpoint} listed on ${caster.port}`,
+    );
+  }
+  return { id: network?.id ?? '', mountpoint };
 }
 
 /** An NTRIP 1.0 rover (raw socket) on a mount; `data` is what came after the ICY line. */
@@ -491,15 +520,19 @@ describe('two caster processes on one database and NATS', () => {
   it('pulls a relayed mount once for rovers on both processes, and B takes the upstream over when A lets go', async () => {
     const upstream = await countingUpstream();
     const { links } = upstream;
-    const relayNetworkId = await relayNetwork('CLURLY', upstream.port, 'CLU_RLY');
-    const user = await account({ networkIds: [relayNetworkId] });
-    const openRover = (port: number) => relayRover(port, 'CLU_RLY', user);
+    const relay = await relayNetwork('CLURLY', upstream.port);
+    const user = await account({ networkIds: [relay.id] });
+    const openRover = (port: number) => relayRover(port, relay.mountpoint, user);
     const { sentOn } = upstream;
     try {
       const onA = await openRover(a.port);
       await until(() => onA.data().length > 0, 10_000, 'data at the rover on A');
       const onB = await openRover(b.port);
-      await until(() => b.output().includes('"mountpoint":"CLU_RLY","origin":"cluster-a"'), 10_000, 'B following A');
+      await until(
+        () => b.output().includes(`"mountpoint":"${relay.mountpoint}","origin":"cluster-a"`),
+        10_000,
+        'B following A',
+      );
       await until(() => onB.data().length > 0, 10_000, 'data at the rover on B');
       await new Promise((r) => setTimeout(r, 600));
       upstream.isSending = false;
@@ -525,7 +558,9 @@ describe('two caster processes on one database and NATS', () => {
       upstream.isSending = false;
       await new Promise((r) => setTimeout(r, 300));
       expect(onB.isClosed, 'the rover on B stayed connected').toBe(false);
-      expect(b.output()).toContain('"mountpoint":"CLU_RLY","msg":"relay: no process pulls this mount, taking over"');
+      expect(b.output()).toContain(
+        `"mountpoint":"${relay.mountpoint}","msg":"relay: no process pulls this mount, taking over"`,
+      );
       const fromB2 = onB.data();
       const fromLink2 = sentOn(1);
       expect(fromB2.subarray(fromB2.length - fromLink2.length).equals(fromLink2), "B's own link's bytes").toBe(true);
@@ -540,15 +575,15 @@ describe('two caster processes on one database and NATS', () => {
 
   it('moves a relayed upstream to one follower within seconds when the process pulling it dies', async () => {
     const upstream = await countingUpstream();
-    const networkIdOfRelay = await relayNetwork('CLUDIE', upstream.port, 'CLU_DIE');
-    const user = await account({ networkIds: [networkIdOfRelay] });
+    const relay = await relayNetwork('CLUDIE', upstream.port);
+    const user = await account({ networkIds: [relay.id] });
     // D pulls (its rover came first); A and B follow it. When D dies, only A (the lower instance name) dials.
     const d = await startCaster('cluster-d');
     try {
-      const onD = await relayRover(d.port, 'CLU_DIE', user);
+      const onD = await relayRover(d.port, relay.mountpoint, user);
       await until(() => onD.data().length > 0, 10_000, 'data at the rover on D');
-      const onA = await relayRover(a.port, 'CLU_DIE', user);
-      const onB = await relayRover(b.port, 'CLU_DIE', user);
+      const onA = await relayRover(a.port, relay.mountpoint, user);
+      const onB = await relayRover(b.port, relay.mountpoint, user);
       await until(() => onA.data().length > 0 && onB.data().length > 0, 10_000, 'data at the rovers on A and B');
       // A heartbeat later each follower has announced that it follows the mount.
       await new Promise((r) => setTimeout(r, 1_200));
@@ -565,8 +600,10 @@ describe('two caster processes on one database and NATS', () => {
       upstream.isSending = false;
       await new Promise((r) => setTimeout(r, 300));
       expect(upstream.links.length, 'exactly one new upstream connection').toBe(2);
-      expect(a.output()).toContain('"mountpoint":"CLU_DIE","msg":"relay: no process pulls this mount, taking over"');
-      expect(b.output()).not.toContain('"mountpoint":"CLU_DIE","msg":"relay: no process pulls this mount');
+      expect(a.output()).toContain(
+        `"mountpoint":"${relay.mountpoint}","msg":"relay: no process pulls this mount, taking over"`,
+      );
+      expect(b.output()).not.toContain(`"mountpoint":"${relay.mountpoint}","msg":"relay: no process pulls this mount`);
       const fromLink = upstream.sentOn(1);
       const tailA = onA.data().subarray(beforeA);
       const tailB = onB.data().subarray(beforeB);
@@ -586,12 +623,12 @@ describe('two caster processes on one database and NATS', () => {
 
   it('converges on one upstream link when rovers on A and B ask for a relayed mount at the same moment', async () => {
     const upstream = await countingUpstream();
-    const relayId = await relayNetwork('CLUBOTH', upstream.port, 'CLU_BOTH');
-    const user = await account({ networkIds: [relayId] });
+    const relay = await relayNetwork('CLUBOTH', upstream.port);
+    const user = await account({ networkIds: [relay.id] });
     try {
       const [onA, onB] = await Promise.all([
-        relayRover(a.port, 'CLU_BOTH', user),
-        relayRover(b.port, 'CLU_BOTH', user),
+        relayRover(a.port, relay.mountpoint, user),
+        relayRover(b.port, relay.mountpoint, user),
       ]);
       await until(() => onA.data().length > 0 && onB.data().length > 0, 10_000, 'data at both rovers');
       // If both dialled before hearing of each other, B (the higher instance name) has given way by now.
@@ -603,13 +640,15 @@ describe('two caster processes on one database and NATS', () => {
       await until(() => onA.data().length > beforeA && onB.data().length > beforeB, 5_000, 'both rovers fed');
       expect(onA.isClosed || onB.isClosed, 'both rovers connected').toBe(false);
       if (upstream.links.length > 1) {
-        expect(b.output()).toContain('"mountpoint":"CLU_BOTH","puller":"cluster-a","msg":"relay: another process');
+        expect(b.output()).toContain(
+          `"mountpoint":"${relay.mountpoint}","puller":"cluster-a","msg":"relay: another process`,
+        );
         // B handing its link over to A is no outage: the station's history shows no disconnect.
         const events = await database.db
           .select({ kind: schema.stationEvents.kind, reason: schema.stationEvents.reason })
           .from(schema.stationEvents)
           .innerJoin(schema.stations, eq(schema.stations.id, schema.stationEvents.stationId))
-          .where(eq(schema.stations.mountpoint, 'CLU_BOTH'));
+          .where(eq(schema.stations.mountpoint, relay.mountpoint));
         expect(events.filter((event) => event.kind === 'disconnected')).toEqual([]);
       }
       onA.socket.destroy();

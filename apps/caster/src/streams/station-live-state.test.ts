@@ -8,7 +8,8 @@ function stream(state: StationLiveState, start: number, seconds: number) {
     state.countMessage(1077);
     if (second % 10 === 0) state.countMessage(1006);
     state.onData(100, start + second * 1000);
-    if (second % 2 === 0) snapshots.push(state.snapshot(start + second * 1000).messageTypes['1006']?.ratePerMinute ?? 0);
+    if (second % 2 === 0)
+      snapshots.push(state.snapshot(start + second * 1000).messageTypes['1006']?.ratePerMinute ?? 0);
   }
   return snapshots;
 }
