@@ -17,7 +17,7 @@ import type { GetHead } from '../protocol/request-head';
 import { renderSourcetable } from '../protocol/sourcetable';
 import { criteriaFromQuery, filterSourcetable } from '../protocol/sourcetable-filter';
 import type { RelayManager } from '../relay/relay-manager';
-import { type CatalogStore, resolveMount } from '../streams/catalog';
+import { type CatalogStore, catalogFor, resolveMount } from '../streams/catalog';
 import type { MountRegistry } from '../streams/mount';
 import type { RoverRouter } from '../streams/rover-router';
 import { buildSourcetable, type SourcetableOptions } from '../streams/sourcetable-builder';
@@ -91,7 +91,7 @@ export function createRoverHandler(deps: RoverHandlerDependencies) {
       return;
     }
     if (head.mountpoint === '') return sendSourcetable(socket, head);
-    const catalog = await deps.catalog.get();
+    const catalog = await catalogFor(deps.catalog, head.mountpoint);
     const target = resolveMount(catalog, head.mountpoint);
     if (!target) {
       if (head.version === 2) deps.refuse(socket, notFoundV2(deps.replyContext()));

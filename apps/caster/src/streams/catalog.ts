@@ -61,10 +61,16 @@ export type MountTarget =
   | { kind: 'auto'; network: CatalogNetwork };
 
 export interface CatalogStore {
-  get(): Promise<Catalog>;
-  /** Forgets the cached copy, e.g. after the caster itself changed a station. */
-  invalidate(): void;
+  /** The catalog, read again when the cached copy is older than `maxAgeMs` (the store's TTL unless given). */
+  get(maxAgeMs?: number): Promise<Catalog>;
 }
+
+/**
+ * How old a cached catalog may be when a client asks for a mountpoint it does not hold: the catalog is read again,
+ * so a network or station created a moment ago (by an admin, or by a script through the API) is found at once
+ * rather than after the TTL, while a client asking for unknown mounts causes at most four reads a second.
+ */
+const MISS_MAX_AGE_MS = 250;
 
 export const autoMountpointOf = (code: string) => `${code}_AUTO`;
 
@@ -76,8 +82,8 @@ export function createCatalogStore({ db, ttlMs }: { db: Database; ttlMs: number 
   let cached: { catalog: Catalog; at: number } | undefined;
   let loading: Promise<Catalog> | undefined;
   return {
-    get() {
-      if (cached && Date.now() - cached.at < ttlMs) return Promise.resolve(cached.catalog);
+    get(maxAgeMs = ttlMs) {
+      if (cached && Date.now() - cached.at < maxAgeMs) return Promise.resolve(cached.catalog);
       loading ??= loadCatalog(db).then(
         (catalog) => {
           cached = { catalog, at: Date.now() };
@@ -91,10 +97,14 @@ export function createCatalogStore({ db, ttlMs }: { db: Database; ttlMs: number 
       );
       return loading;
     },
-    invalidate() {
-      cached = undefined;
-    },
   };
+}
+
+/** The catalog with `mountpoint` in it if it exists: on a miss in the cached copy, a fresher one is read. */
+export async function catalogFor(store: CatalogStore, mountpoint: string): Promise<Catalog> {
+  const catalog = await store.get();
+  if (catalog.stations.has(mountpoint) || catalog.autoMounts.has(mountpoint)) return catalog;
+  return store.get(MISS_MAX_AGE_MS);
 }
 
 export function resolveMount(catalog: Catalog, mountpoint: string): MountTarget | undefined {

@@ -14,7 +14,7 @@ import {
   uploadOkV2,
 } from '../protocol/replies';
 import type { PostHead, SourceV1Head } from '../protocol/request-head';
-import type { CatalogStore } from './catalog';
+import { type CatalogStore, catalogFor } from './catalog';
 import type { MountRegistry } from './mount';
 import { SourceConnection, type SourceDependencies } from './source-connection';
 
@@ -40,7 +40,7 @@ export function createSourceHandler(deps: SourceHandlerDependencies) {
   return async function handleSource(socket: Socket, head: SourceV1Head | PostHead, leftover: Buffer): Promise<void> {
     const isV2 = head.kind === 'post';
     const password = isV2 ? (head.auth?.password ?? '') : head.password;
-    const catalog = await deps.catalog.get();
+    const catalog = await catalogFor(deps.catalog, head.mountpoint);
     const station = catalog.stations.get(head.mountpoint);
     const network = station && catalog.networks.get(station.networkId);
     if (!station || network?.kind !== 'hosted' || station.sourcePasswordHash === null) {
