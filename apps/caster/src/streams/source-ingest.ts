@@ -32,12 +32,13 @@ export function createSourceIngest(mount: Mount, state: StationLiveState, hooks:
   const framer = new RtcmFramer();
   return {
     push(chunk) {
-      state.onData(chunk.length, Date.now());
+      const now = Date.now();
+      state.onData(chunk.length, now);
       hooks.onBytes(chunk.length);
       const frames = framer.push(chunk);
       if (frames.length === 0) return;
       for (const frame of frames) {
-        state.countMessage(frame.messageType);
+        state.countMessage(frame.messageType, now);
         if (frame.messageType === 1005 || frame.messageType === 1006) onStationMessage(frame, state, hooks);
       }
       mount.publish(joinFrames(frames));

@@ -2,6 +2,11 @@ import type { Geodetic } from '@fixpoint/rtcm';
 
 const RATE_WINDOW_MS = 60_000;
 
+interface TypeTally {
+  count: number;
+  lastAt: number;
+}
+
 export interface MessageTypeStats {
   count: number;
   ratePerMinute: number;
@@ -22,13 +27,15 @@ export class StationLiveState {
    * time and message counts counted here are counted there too.
    */
   aggregate: StationLiveState | undefined;
-  readonly #counts = new Map<number, number>();
+  /** Per message type: how many arrived, and when the latest did. */
+  readonly #types = new Map<number, TypeTally>();
   /**
-   * Counts at past snapshots, oldest first, reaching back just over a minute: message rates are taken over that
-   * window, so a message sent every 10 or 30 s (1005, 1006, 1033, 1230) reads as its steady rate instead of
-   * flickering between 0 and a burst over each few-second flush interval.
+   * Tallies at past snapshots, oldest first, reaching back just over a minute. A type's rate is the arrivals since
+   * the oldest over the time between that snapshot's latest arrival and the latest one now: whole intervals, so a
+   * message sent every 10 s reads exactly 6 per minute at every flush, not 0 at most flushes (as over one
+   * few-second flush interval) nor 5 to 7 (as over a fixed window that holds 6 or 7 arrivals).
    */
-  #history: { at: number; counts: Map<number, number> }[] = [{ at: Date.now(), counts: new Map() }];
+  #history: { at: number; types: Map<number, TypeTally> }[] = [{ at: Date.now(), types: new Map() }];
   #rates = new Map<number, number>();
   #bytesAtSnapshot = 0;
   #snapshotAt = Date.now();
@@ -45,9 +52,15 @@ export class StationLiveState {
     this.aggregate?.onData(bytes, now);
   }
 
-  countMessage(messageType: number): void {
-    this.#counts.set(messageType, (this.#counts.get(messageType) ?? 0) + 1);
-    this.aggregate?.countMessage(messageType);
+  countMessage(messageType: number, now: number): void {
+    const tally = this.#types.get(messageType);
+    if (tally) {
+      tally.count += 1;
+      tally.lastAt = now;
+    } else {
+      this.#types.set(messageType, { count: 1, lastAt: now });
+    }
+    this.aggregate?.countMessage(messageType, now);
   }
 
   /** The bitrate over the time since the previous snapshot (the flush interval); message rates over the last minute. */
@@ -58,18 +71,23 @@ export class StationLiveState {
     this.#snapshotAt = now;
 
     while (this.#history.length > 1 && (this.#history[1]?.at ?? now) <= now - RATE_WINDOW_MS) this.#history.shift();
-    const since = this.#history[0] ?? { at: now, counts: new Map<number, number>() };
-    const windowSeconds = Math.max((now - since.at) / 1000, 0.001);
-    for (const [type, count] of this.#counts) {
-      this.#rates.set(type, ((count - (since.counts.get(type) ?? 0)) * 60) / windowSeconds);
+    const since = this.#history[0] ?? { at: now, types: new Map<number, TypeTally>() };
+    const windowMs = Math.max(now - since.at, 1);
+    for (const [type, tally] of this.#types) {
+      const before = since.types.get(type);
+      const arrivals = tally.count - (before?.count ?? 0);
+      // Until a type has arrived before the window's start there is no interval to measure from: spread its
+      // arrivals over the window.
+      const spanMs = before && tally.lastAt - before.lastAt >= 1 ? tally.lastAt - before.lastAt : windowMs;
+      this.#rates.set(type, (arrivals * 60_000) / spanMs);
     }
-    this.#history.push({ at: now, counts: new Map(this.#counts) });
+    this.#history.push({ at: now, types: new Map([...this.#types].map(([type, t]) => [type, { ...t }])) });
     return { bitrate: this.bitrate, messageTypes: this.messageTypes() };
   }
 
   messageTypes(): Record<string, MessageTypeStats> {
     const types: Record<string, MessageTypeStats> = {};
-    for (const [type, count] of [...this.#counts].sort(([a], [b]) => a - b)) {
+    for (const [type, { count }] of [...this.#types].sort(([a], [b]) => a - b)) {
       types[String(type)] = { count, ratePerMinute: Math.round((this.#rates.get(type) ?? 0) * 10) / 10 };
     }
     return types;
