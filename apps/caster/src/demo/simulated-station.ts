@@ -31,13 +31,22 @@ export function simulatedEpochBytes(input: SimulatedStationInput, time: number):
   return Buffer.concat(frames);
 }
 
-/** Feeds a local source at 1 Hz on whole seconds until stopped. */
+/**
+ * The epoch (a whole second) a tick at `now` sends. Timers fire a few ms early as well as late: a tick meant for
+ * second s that fires at s - 0.002 still sends s, so no epoch goes out twice and none is skipped.
+ */
+export const epochSecondAt = (now: number) => Math.floor((now + 100) / 1000);
+
+/** Feeds a local source at 1 Hz on whole seconds until stopped, each epoch once. */
 export function runSimulatedStation(source: LocalSource, input: SimulatedStationInput): { stop(): void } {
   let timer: NodeJS.Timeout | undefined;
+  let sent: number | undefined;
   const tick = () => {
     if (source.isClosed) return;
-    source.push(simulatedEpochBytes(input, Date.now()));
-    timer = setTimeout(tick, 1000 - (Date.now() % 1000));
+    const second = epochSecondAt(Date.now());
+    if (second !== sent) source.push(simulatedEpochBytes(input, second * 1000));
+    sent = second;
+    timer = setTimeout(tick, Math.max((second + 1) * 1000 - Date.now(), 0));
     timer.unref();
   };
   tick();
