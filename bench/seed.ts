@@ -56,3 +56,19 @@ export async function seedBenchAccount(
     await db.execute(sql`update ntrip_accounts set max_connections = 1000000`);
   }
 }
+
+/**
+ * Runs `stop` once, when the benchmark runner sends SIGTERM or goes away (its pipe to our stdin closes), so a bench
+ * process never lingers with its caster and database.
+ */
+export function stopWithRunner(stop: () => void): void {
+  let isStopping = false;
+  const once = () => {
+    if (isStopping) return;
+    isStopping = true;
+    stop();
+  };
+  process.on('SIGTERM', once);
+  process.stdin.on('end', once);
+  process.stdin.resume();
+}

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
@@ -10,6 +10,7 @@ import { buildGga, RtcmFramer } from '@fixpoint/rtcm';
 import { and, eq, isNull } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selfSignedCertificate } from '../apps/caster/src/testing/certificate';
 import { children, fileSize, run, track, until } from './processes';
 import { rtcmTestdata } from './shared-dir';
 
@@ -285,33 +286,13 @@ beforeAll(async () => {
     { networkId, mountpoint: 'CLU2', sourcePasswordHash, latitude: 52.0, longitude: 5.0 },
     { networkId, mountpoint: 'CLU3', sourcePasswordHash },
   ]);
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=localhost',
-      '-keyout',
-      join(work, 'key.pem'),
-      '-out',
-      join(work, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
+  const { certPath, keyPath } = selfSignedCertificate(work);
   [a, b] = await Promise.all([
     startCaster('cluster-a'),
     startCaster('cluster-b', {
       CASTER_TLS_PORT: '0',
-      CASTER_TLS_CERT: join(work, 'cert.pem'),
-      CASTER_TLS_KEY: join(work, 'key.pem'),
+      CASTER_TLS_CERT: certPath,
+      CASTER_TLS_KEY: keyPath,
     }),
   ]);
 });

@@ -4,7 +4,7 @@
 import { createCaster, silentLogger } from '@fixpoint/caster';
 import { createSecretBox } from '@fixpoint/db';
 import { createTestDatabase } from '@fixpoint/db/testing';
-import { seedBenchAccount, seedHostedNetwork } from '../seed';
+import { seedBenchAccount, seedHostedNetwork, stopWithRunner } from '../seed';
 
 const secretBox = createSecretBox('d'.repeat(64));
 const database = await createTestDatabase();
@@ -22,17 +22,10 @@ const caster = createCaster({
 });
 const { port } = await caster.start();
 process.stdout.write(`READY ${port} BENCH roverpw\n`);
-let isStopping = false;
-const stop = () => {
-  if (isStopping) return;
-  isStopping = true;
-  // Closing the database drops it again when it is a fresh one on TEST_DATABASE_URL's server.
+// Closing the database drops it again when it is a fresh one on TEST_DATABASE_URL's server.
+stopWithRunner(() => {
   void caster
     .stop()
     .then(() => database.close())
     .then(() => process.exit(0));
-};
-process.on('SIGTERM', stop);
-// run.ts gone (stdin closed): stop too, rather than linger with its database.
-process.stdin.on('end', stop);
-process.stdin.resume();
+});

@@ -7,7 +7,7 @@ import cluster from 'node:cluster';
 import { createCaster, silentLogger } from '@fixpoint/caster';
 import { createSecretBox, openDatabase } from '@fixpoint/db';
 import pg from 'pg';
-import { seedBenchAccount, seedHostedNetwork } from '../seed';
+import { seedBenchAccount, seedHostedNetwork, stopWithRunner } from '../seed';
 
 const secretBox = createSecretBox('d'.repeat(64));
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -68,17 +68,11 @@ if (cluster.isWorker) {
   );
   const pids = Object.values(cluster.workers ?? {}).map((worker) => worker?.process.pid);
   process.stdout.write(`READY ${ports[0]} BENCH roverpw ${pids.join(',')}\n`);
-  let isStopping = false;
-  const stop = () => {
-    if (isStopping) return;
-    isStopping = true;
+  stopWithRunner(() => {
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
     cluster.on('exit', () => {
       if (Object.keys(cluster.workers ?? {}).length > 0) return;
       void admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).then(() => process.exit(0));
     });
-  };
-  process.on('SIGTERM', stop);
-  process.stdin.on('end', stop);
-  process.stdin.resume();
+  });
 }

@@ -8,7 +8,7 @@
 import { createCaster, silentLogger } from '@fixpoint/caster';
 import { createSecretBox, hashSecret, schema } from '@fixpoint/db';
 import { createTestDatabase } from '@fixpoint/db/testing';
-import { seedBenchAccount } from '../seed';
+import { seedBenchAccount, stopWithRunner } from '../seed';
 
 const [role, upstreamPort] = process.argv.slice(2);
 const secretBox = createSecretBox('e'.repeat(64));
@@ -49,21 +49,15 @@ const caster = createCaster({
 });
 const { port } = await caster.start();
 process.stdout.write(`READY ${port}\n`);
-let isStopping = false;
-const stop = () => {
-  if (isStopping) return;
-  isStopping = true;
+stopWithRunner(() => {
   void caster
     .stop()
     .then(() => database.close())
     .then(() => process.exit(0));
-};
-process.on('SIGTERM', stop);
+});
 process.stdin.on('data', (chunk: Buffer) => {
   if (!chunk.toString().includes('GC')) return;
   (globalThis as { gc?: () => void }).gc?.();
   const memory = process.memoryUsage();
   process.stdout.write(`GCDONE ${Math.round((memory.heapUsed + memory.external) / 1024)}\n`);
 });
-process.stdin.on('end', stop);
-process.stdin.resume();

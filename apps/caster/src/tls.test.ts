@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import type { DatabaseHandle } from '@fixpoint/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caster } from './caster';
 import { CasterEnvError, casterOptionsFromEnv, loadCasterEnv } from './config';
+import { selfSignedCertificate } from './testing/certificate';
 import {
   connectSourceV1,
   defaultSourcePassword,
@@ -35,30 +35,8 @@ let rover: SeedAccount;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'fixpoint-tls-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost,IP:127.0.0.1',
-      '-keyout',
-      join(work, 'key.pem'),
-      '-out',
-      join(work, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
-  cert = readFileSync(join(work, 'cert.pem'));
+  const { certPath, keyPath } = selfSignedCertificate(work);
+  cert = readFileSync(certPath);
   database = await openDatabase();
   const { networkId } = await seedNetwork(database, { code: 'TLS' });
   await seedStation(database, { networkId, mountpoint: 'TLS1' });
@@ -66,7 +44,7 @@ beforeAll(async () => {
   rover = await seedAccount(database, { maxConnections: 5 });
   await grantAccess(database, rover.accountId, networkId);
   caster = await startCaster(database, {
-    tls: { port: 0, cert, key: readFileSync(join(work, 'key.pem')) },
+    tls: { port: 0, cert, key: readFileSync(keyPath) },
   });
 });
 

@@ -1,21 +1,21 @@
 import { connect } from 'node:net';
-import { ChunkedDecoder, parseStrRecord } from '@fixpoint/caster';
+import { ChunkedDecoder, parseStrRecord, type StrRecord } from '@fixpoint/caster';
 import { AppError } from '@fixpoint/shared';
 
-/** The fields of an upstream STR record the import uses (NTRIP.md; field order of the STR line). */
-export interface UpstreamStream {
-  mountpoint: string;
-  identifier: string;
-  format: string;
-  formatDetails: string;
-  carrier: number;
-  navSystem: string;
-  country: string;
-  latitude: number;
-  longitude: number;
-  /** 1: the mount needs the rover's GGA. */
-  nmea: number;
-}
+/** The fields of an upstream STR record the import uses. */
+export type UpstreamStream = Pick<
+  StrRecord,
+  | 'mountpoint'
+  | 'identifier'
+  | 'format'
+  | 'formatDetails'
+  | 'carrier'
+  | 'navSystem'
+  | 'country'
+  | 'latitude'
+  | 'longitude'
+  | 'nmea'
+>;
 
 export interface SourcetableRequest {
   host: string;
