@@ -32,6 +32,15 @@ import { metaRoutes } from './modules/meta/meta.routes';
 import { createMetaService } from './modules/meta/meta.service';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { networksRoutes } from './modules/networks/networks.routes';
+import { checkoutRoutes } from './modules/payments/checkout.routes';
+import { createCheckoutService } from './modules/payments/checkout.service';
+import { createFulfilmentService } from './modules/payments/fulfilment.service';
+import { createLocalProvider } from './modules/payments/local-provider';
+import { createStripeProvider } from './modules/payments/stripe-provider';
+import { stripeWebhookRoutes } from './modules/payments/webhook.routes';
+import { createProductsRepository } from './modules/products/products.repository';
+import { productsRoutes } from './modules/products/products.routes';
+import { createProductsService } from './modules/products/products.service';
 import { statusRoutes } from './modules/status/status.routes';
 import { adminUsersRoutes } from './modules/user/admin-users.routes';
 import { userRoutes } from './modules/user/user.routes';
@@ -127,12 +136,25 @@ export async function buildApp({
   const creditsRepository = createCreditsRepository(database.db);
   const creditsService = createCreditsService({ db: database.db, creditsRepository });
   const activationService = createActivationService({ db: database.db, creditsRepository });
+  const brand = getBrand(env.BRAND);
   const accountsService = createAccountsService({
     accountsRepository: createAccountsRepository(database.db),
     secretBox: createSecretBox(secretKey),
-    usernamePrefix: getBrand(env.BRAND).ntripUsernamePrefix,
+    usernamePrefix: brand.ntripUsernamePrefix,
     ...(onAccountsChanged && { onAccountsChanged }),
   });
+  // Payments (docs/decisions/0036): Stripe when configured, else the local test provider.
+  const stripe =
+    env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+      ? createStripeProvider({
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+          apiUrl: env.STRIPE_API_URL,
+        })
+      : null;
+  const paymentProvider = stripe ?? createLocalProvider();
+  const fulfilmentService = createFulfilmentService({ db: database.db, creditsRepository, logger: app.log });
   const casterPort = env.CASTER_PUBLIC_PORT ?? env.CASTER_PORT;
   const casterAddress = (requestHost: string) => ({ host: env.CASTER_PUBLIC_HOST ?? requestHost, port: casterPort });
 
@@ -159,6 +181,21 @@ export async function buildApp({
         casterAddress,
       });
       await api.register(adminFeedRoutes, { adminFeedService: createAdminFeedService({ db: database.db }) });
+      await api.register(productsRoutes, {
+        productsService: createProductsService({
+          productsRepository: createProductsRepository(database.db),
+          isTestProvider: paymentProvider.mode === 'test',
+        }),
+      });
+      await api.register(checkoutRoutes, {
+        db: database.db,
+        checkoutService: createCheckoutService({ db: database.db, provider: paymentProvider, logger: app.log }),
+        fulfilmentService,
+        provider: paymentProvider,
+        publicUrl: env.PUBLIC_URL,
+        brand: { name: brand.name, primaryColor: brand.primaryColor },
+      });
+      if (stripe) await api.register(stripeWebhookRoutes, { stripe, fulfilmentService });
     },
     { prefix: '/api' },
   );

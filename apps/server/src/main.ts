@@ -14,6 +14,7 @@ import { EnvError, loadEnv } from './config/env';
 import { createLoggerOptions } from './config/logger';
 import { resolveSecretKey } from './config/secret-key';
 import { isDemoEnabled, seedDemoNetwork, startDemoStations } from './demo/demo';
+import { seedDemoProducts } from './demo/demo-products';
 import { ensureAdmin } from './modules/auth/admin-bootstrap';
 
 async function main() {
@@ -113,7 +114,10 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: env.HOST, port: env.PORT });
-  if (isDemo) await seedDemoNetwork(database.db);
+  if (isDemo) {
+    await seedDemoNetwork(database.db);
+    await seedDemoProducts(database.db);
+  }
   if (caster) {
     await caster.start();
     if (isDemo) demo = await startDemoStations(database.db, caster);

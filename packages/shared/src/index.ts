@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './admin-networks';
 export * from './auth';
 export * from './brands';
+export * from './commerce';
 export * from './coverage';
 export * from './credits';
 export * from './errors';

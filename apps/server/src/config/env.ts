@@ -12,54 +12,85 @@ const port = z.coerce.number().int().min(0).max(65_535);
  * Every environment variable the server reads, parsed once at start-up. The README's configuration table lists
  * the same variables; keep both in step.
  */
-export const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: port.default(8080),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LOG_PRETTY: booleanString.optional(),
-  WEB_DIST_DIR: z.string().min(1).optional(),
-  PUBLIC_URL: z.url().optional(),
-  TRUST_PROXY: booleanString.default(false),
-  /** Key for secrets at rest (NTRIP passwords) and for signing sessions: 64 hex characters or 32 bytes base64. */
-  // Identity
-  ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(8).optional(),
-  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(8),
-  PASSWORD_MAX_LENGTH: z.coerce.number().int().min(8).max(256).default(128),
-  PASSWORD_REQUIRE_LOWERCASE: booleanString.default(false),
-  PASSWORD_REQUIRE_UPPERCASE: booleanString.default(false),
-  PASSWORD_REQUIRE_DIGIT: booleanString.default(false),
-  PASSWORD_REQUIRE_SYMBOL: booleanString.default(false),
-  /** Sign-in and password-reset attempts allowed per IP address, and per e-mail address, in a 15-minute window. */
-  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-  // Google sign-in (hidden unless both are set); the discovery URL is configurable so tests use a local provider.
-  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
-  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
-  GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
-  // What the portal tells users to point their receivers at (the caster's public address).
-  /** Read here only to tell users the port; the caster parses its own CASTER_* settings (apps/caster/src/config.ts). */
-  CASTER_PORT: port.default(2101),
-  CASTER_PUBLIC_HOST: z.string().min(1).optional(),
-  CASTER_PUBLIC_PORT: port.optional(),
-  // E-mail
-  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
-  MAIL_FROM: z.string().min(3).default('Fixpoint <no-reply@fixpoint.local>'),
-  SECRET_KEY: z.string().min(32, 'must be at least 32 characters (64 hex characters recommended)').optional(),
-  // Branding and analytics (docs/decisions/0015)
-  /** The brand the portal runs under; an unknown key stops start-up naming the allowed ones. */
-  BRAND: brandKeySchema.default(defaultBrandKey),
-  /** Web-analytics script the portal loads (an http(s) URL or a path on this server); unset loads none. */
-  ANALYTICS_SCRIPT_URL: z
-    .union([z.url({ protocol: /^https?$/ }), z.string().regex(/^\/[^/]/)], {
-      error: 'must be an http(s) URL or an absolute path',
-    })
-    .optional(),
-  /** A public MapLibre style (https URL) the maps use instead of the offline base map shipped with the app. */
-  MAP_STYLE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-});
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: port.default(8080),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+      .optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_PRETTY: booleanString.optional(),
+    WEB_DIST_DIR: z.string().min(1).optional(),
+    PUBLIC_URL: z.url().optional(),
+    TRUST_PROXY: booleanString.default(false),
+    /** Key for secrets at rest (NTRIP passwords) and for signing sessions: 64 hex characters or 32 bytes base64. */
+    // Identity
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(8).optional(),
+    PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(8),
+    PASSWORD_MAX_LENGTH: z.coerce.number().int().min(8).max(256).default(128),
+    PASSWORD_REQUIRE_LOWERCASE: booleanString.default(false),
+    PASSWORD_REQUIRE_UPPERCASE: booleanString.default(false),
+    PASSWORD_REQUIRE_DIGIT: booleanString.default(false),
+    PASSWORD_REQUIRE_SYMBOL: booleanString.default(false),
+    /** Sign-in and password-reset attempts allowed per IP address, and per e-mail address, in a 15-minute window. */
+    AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    // Google sign-in (hidden unless both are set); the discovery URL is configurable so tests use a local provider.
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
+    // What the portal tells users to point their receivers at (the caster's public address).
+    /** Read here only to tell users the port; the caster parses its own CASTER_* settings (apps/caster/src/config.ts). */
+    CASTER_PORT: port.default(2101),
+    CASTER_PUBLIC_HOST: z.string().min(1).optional(),
+    CASTER_PUBLIC_PORT: port.optional(),
+    // E-mail
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    MAIL_FROM: z.string().min(3).default('Fixpoint <no-reply@fixpoint.local>'),
+    SECRET_KEY: z.string().min(32, 'must be at least 32 characters (64 hex characters recommended)').optional(),
+    // Branding and analytics (docs/decisions/0015)
+    /** The brand the portal runs under; an unknown key stops start-up naming the allowed ones. */
+    BRAND: brandKeySchema.default(defaultBrandKey),
+    /** Web-analytics script the portal loads (an http(s) URL or a path on this server); unset loads none. */
+    ANALYTICS_SCRIPT_URL: z
+      .union([z.url({ protocol: /^https?$/ }), z.string().regex(/^\/[^/]/)], {
+        error: 'must be an http(s) URL or an absolute path',
+      })
+      .optional(),
+    /** A public MapLibre style (https URL) the maps use instead of the offline base map shipped with the app. */
+    MAP_STYLE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    // Payments (docs/decisions/0036): Stripe when both are set, else the local test provider.
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(
+        /^(sk|rk)_(test|live)_\w+$/,
+        'must be a Stripe secret key (sk_test_..., sk_live_... or a restricted rk_ key)',
+      )
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_...)')
+      .optional(),
+    /** The card form's key (pk_...); without it the billing page cannot show Stripe's card form. */
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .regex(/^pk_(test|live)_\w+$/, 'must be a publishable key (pk_...)')
+      .optional(),
+    /** Another Stripe API address (tests point the SDK at a local double); unset: Stripe's own. */
+    STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'],
+        message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together (Stripe needs both)',
+      });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

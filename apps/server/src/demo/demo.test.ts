@@ -6,6 +6,7 @@ import { RtcmFramer } from '@fixpoint/rtcm';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDemoEnabled, seedDemoNetwork, startDemoStations } from './demo';
+import { seedDemoProducts } from './demo-products';
 
 let database: DatabaseHandle;
 
@@ -91,6 +92,24 @@ describe('demo mode', () => {
       await caster.stop();
     }
   }, 30_000);
+
+  it('seeds credit packs, two or more plans on the demo network and their pricing table, once', async () => {
+    await seedDemoNetwork(database.db);
+    await seedDemoProducts(database.db);
+    await seedDemoProducts(database.db);
+    const products = await database.db.select().from(schema.products);
+    const packs = products.filter((p) => p.category === 'credits');
+    const plans = products.filter((p) => p.category === 'billable-subscription');
+    expect(packs.length).toBeGreaterThanOrEqual(2);
+    expect(packs.every((p) => (p.creditsAmount ?? 0) > 0 && p.amount > 0)).toBe(true);
+    expect(plans.length).toBeGreaterThanOrEqual(2);
+    const [demo] = await database.db.select().from(schema.networks).where(eq(schema.networks.code, 'DEMO'));
+    expect(plans.every((p) => p.networkId === demo?.id && p.interval !== null)).toBe(true);
+    const tables = await database.db.select().from(schema.pricingTables);
+    expect(tables).toHaveLength(1);
+    const rows = await database.db.select().from(schema.pricingTableProducts);
+    expect(rows).toHaveLength(plans.length);
+  });
 });
 
 async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {

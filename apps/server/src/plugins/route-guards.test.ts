@@ -10,7 +10,10 @@ interface Route {
   url: string;
 }
 
-/** What a visitor may call without a session: health, branding and pages, sign-in options, the marketplace, status. */
+/**
+ * What a visitor may call without a session: health, branding and pages, sign-in options, the marketplace, status,
+ * and the prices on sale.
+ */
 const publicReads = new Set([
   'GET /api/health',
   'GET /api/meta',
@@ -21,6 +24,8 @@ const publicReads = new Set([
   'GET /api/networks/{id}',
   'GET /api/networks/{id}/coverage',
   'GET /api/status',
+  'GET /api/stripe/subscription-pricing-tables',
+  'GET /api/tokenProducts',
 ]);
 
 /** Admin-only routes outside /api/admin: editing the branding texts and pages. */

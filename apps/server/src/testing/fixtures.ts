@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { type Database, schema } from '@fixpoint/db';
+import { ensureAdmin } from '../modules/auth/admin-bootstrap';
 import type { TestApp } from './test-app';
 
 let counter = 0;
@@ -41,4 +43,13 @@ export async function signUpUser(t: TestApp, name = `user${++counter}`) {
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.body}`);
   const token = res.headers['set-auth-token'] as string;
   return { id: res.json().user.id as string, email, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** Creates an admin (as start-up does) and signs it in; returns its bearer headers. */
+export async function signInAdmin(t: TestApp, email = `admin${++counter}@example.com`) {
+  const password = randomBytes(12).toString('hex');
+  await ensureAdmin({ auth: t.app.auth, db: t.database.db }, { email, password });
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`admin sign-in failed: ${res.body}`);
+  return { headers: { authorization: `Bearer ${res.headers['set-auth-token'] as string}` } };
 }

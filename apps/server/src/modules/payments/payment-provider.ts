@@ -1,0 +1,67 @@
+import type { BillingInterval, PaymentProviderName } from '@fixpoint/shared';
+
+/** What a provider needs to start a hosted checkout for one of our checkout sessions. */
+export interface CheckoutRequest {
+  checkoutSessionId: string;
+  mode: 'payment' | 'subscription';
+  product: { id: string; name: string; amount: number; currency: string; interval: BillingInterval | null };
+  customer: { userId: string; email: string; name: string; customerId: string | null };
+  /** Where the buyer comes back to: the portal's /checkout page for this session. */
+  returnUrl: string;
+  /** The portal's origin, for pages the provider serves itself. */
+  origin: string;
+}
+
+/**
+ * A payment provider behind one interface (docs/decisions/0036): Stripe, or the local test provider of the
+ * embedded default. Both confirm payments through `PaymentEventInput`s handled by the fulfilment service.
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  readonly mode: 'test' | 'live';
+  readonly publishableKey: string | null;
+  createCheckout(
+    request: CheckoutRequest,
+  ): Promise<{ providerSessionId: string; url: string; customerId: string | null }>;
+  /** What the card form needs: Stripe's SetupIntent client secret for the customer (created when missing). */
+  customerSecret(customer: CheckoutRequest['customer']): Promise<{ clientSecret: string; customerId: string | null }>;
+}
+
+/** Identifies our checkout session: by our id (metadata) or the provider's session id. */
+export interface CheckoutRef {
+  checkoutSessionId?: string | null;
+  providerSessionId?: string | null;
+}
+
+/** A provider's event, reduced to what fulfilment acts on. */
+export type PaymentAction =
+  | (CheckoutRef & {
+      kind: 'checkout-completed';
+      /** False for methods that confirm later (the session becomes pending). */
+      isPaid: boolean;
+      paymentIntentId?: string | null;
+      providerSubscriptionId?: string | null;
+      customerId?: string | null;
+    })
+  | (CheckoutRef & { kind: 'checkout-failed'; status: 'declined' | 'cancelled' | 'expired' })
+  | (CheckoutRef & {
+      kind: 'invoice-paid';
+      providerSubscriptionId: string | null;
+      periodStart?: Date | null;
+      periodEnd?: Date | null;
+    })
+  | {
+      kind: 'refund';
+      paymentIntentId: string;
+      /** Refunded so far, cumulative, in minor units; and the payment's full amount. */
+      amountRefunded: number;
+      amount: number;
+    }
+  | { kind: 'ignored' };
+
+export interface PaymentEventInput {
+  provider: PaymentProviderName;
+  eventId: string;
+  type: string;
+  action: PaymentAction;
+}

@@ -1,0 +1,153 @@
+import Stripe from 'stripe';
+import type { PaymentAction, PaymentEventInput, PaymentProvider } from './payment-provider';
+
+const stripeIntervals = { YEARLY: 'year', MONTHLY: 'month', WEEKLY: 'week' } as const;
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  publishableKey?: string;
+  /** Another API address (a local double in tests); unset: Stripe's own. */
+  apiUrl?: string;
+}
+
+/** The SDK client, pointed at `apiUrl` through its host, port and protocol options when one is given. */
+export function createStripeClient({ secretKey, apiUrl }: Pick<StripeSettings, 'secretKey' | 'apiUrl'>): Stripe {
+  const url = apiUrl ? new URL(apiUrl) : null;
+  return new Stripe(secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(url && {
+      host: url.hostname,
+      port: url.port || (url.protocol === 'https:' ? 443 : 80),
+      protocol: url.protocol === 'https:' ? 'https' : 'http',
+    }),
+  });
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  value == null ? null : typeof value === 'string' ? value : value.id;
+const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
+
+/** A verified Stripe event, reduced to what fulfilment acts on (docs/decisions/0036). */
+export function toPaymentEvent(event: Stripe.Event): PaymentEventInput {
+  return { provider: 'stripe', eventId: event.id, type: event.type, action: toAction(event) };
+}
+
+function toAction(event: Stripe.Event): PaymentAction {
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const session = event.data.object;
+      return {
+        kind: 'checkout-completed',
+        checkoutSessionId: session.metadata?.checkoutSessionId ?? session.client_reference_id,
+        providerSessionId: session.id,
+        isPaid:
+          event.type === 'checkout.session.async_payment_succeeded' ||
+          session.payment_status === 'paid' ||
+          session.payment_status === 'no_payment_required',
+        paymentIntentId: idOf(session.payment_intent),
+        providerSubscriptionId: idOf(session.subscription),
+        customerId: idOf(session.customer),
+      };
+    }
+    case 'checkout.session.async_payment_failed':
+    case 'checkout.session.expired': {
+      const session = event.data.object;
+      return {
+        kind: 'checkout-failed',
+        checkoutSessionId: session.metadata?.checkoutSessionId ?? session.client_reference_id,
+        providerSessionId: session.id,
+        status: event.type === 'checkout.session.expired' ? 'expired' : 'declined',
+      };
+    }
+    case 'invoice.paid': {
+      const invoice = event.data.object;
+      const details = invoice.parent?.subscription_details;
+      const line = invoice.lines?.data?.[0];
+      return {
+        kind: 'invoice-paid',
+        checkoutSessionId: details?.metadata?.checkoutSessionId ?? null,
+        providerSubscriptionId: idOf(details?.subscription),
+        periodStart: fromUnix(line?.period?.start),
+        periodEnd: fromUnix(line?.period?.end),
+      };
+    }
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      const paymentIntentId = idOf(charge.payment_intent);
+      if (!paymentIntentId) return { kind: 'ignored' };
+      return { kind: 'refund', paymentIntentId, amountRefunded: charge.amount_refunded, amount: charge.amount };
+    }
+    default:
+      return { kind: 'ignored' };
+  }
+}
+
+/** Stripe Checkout in payment and subscription mode, with one Stripe customer per owner. */
+export function createStripeProvider(settings: StripeSettings): PaymentProvider & {
+  /** Verifies a webhook delivery's signature over its raw body; throws Stripe's error when it does not match. */
+  verify(rawBody: Buffer, signature: string): Stripe.Event;
+} {
+  const stripe = createStripeClient(settings);
+  const isLive = settings.secretKey.includes('_live_');
+
+  async function ensureCustomer(customer: { userId: string; email: string; name: string; customerId: string | null }) {
+    if (customer.customerId) return customer.customerId;
+    const created = await stripe.customers.create(
+      { email: customer.email, name: customer.name || undefined, metadata: { userId: customer.userId } },
+      { idempotencyKey: `customer-${customer.userId}` },
+    );
+    return created.id;
+  }
+
+  return {
+    name: 'stripe',
+    mode: isLive ? 'live' : 'test',
+    publishableKey: settings.publishableKey ?? null,
+
+    async createCheckout({ checkoutSessionId, mode, product, customer, returnUrl }) {
+      const customerId = await ensureCustomer(customer);
+      const metadata = { checkoutSessionId, productId: product.id };
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode,
+          customer: customerId,
+          client_reference_id: checkoutSessionId,
+          metadata,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: product.currency,
+                unit_amount: product.amount,
+                product_data: { name: product.name, metadata: { productId: product.id } },
+                ...(mode === 'subscription' && {
+                  recurring: { interval: stripeIntervals[product.interval ?? 'MONTHLY'] },
+                }),
+              },
+            },
+          ],
+          ...(mode === 'subscription' ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+          success_url: returnUrl,
+          cancel_url: `${returnUrl}&cancelled=1`,
+        },
+        { idempotencyKey: `checkout-${checkoutSessionId}` },
+      );
+      if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a url`);
+      return { providerSessionId: session.id, url: session.url, customerId };
+    },
+
+    async customerSecret(customer) {
+      const customerId = await ensureCustomer(customer);
+      const intent = await stripe.setupIntents.create({ customer: customerId, usage: 'off_session' });
+      if (!intent.client_secret) throw new Error(`Stripe answered SetupIntent ${intent.id} without a client secret`);
+      return { clientSecret: intent.client_secret, customerId };
+    },
+
+    verify: (rawBody, signature) => stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret),
+  };
+}
+
+export type StripeProvider = ReturnType<typeof createStripeProvider>;
