@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { mapStationSchema } from './coverage';
 
-/** A subscription plan of a network (none yet: subscriptions come later, the marketplace shows them when present). */
-export const networkPlanSchema = z.object({ id: z.string(), name: z.string(), price: z.number() });
+/** A subscription plan on sale for a network: its price in minor units of its currency. */
+export const networkPlanSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  price: z.number(),
+  currency: z.string(),
+});
 
 /** A network as the marketplace and the activation dialog list it. */
 export const publicNetworkSchema = z

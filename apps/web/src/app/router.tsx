@@ -19,6 +19,9 @@ const AccountsRoute = lazy(() =>
 const CreditsRoute = lazy(() =>
   importWithTimeout(() => import('./routes/credits')).then((module) => ({ default: module.CreditsRoute })),
 );
+const CheckoutRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/checkout')).then((module) => ({ default: module.CheckoutRoute })),
+);
 const AdminAccountsRoute = lazy(() =>
   importWithTimeout(() => import('./routes/admin/accounts')).then((module) => ({ default: module.AdminAccountsRoute })),
 );
@@ -90,6 +93,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireUser>
             <CreditsRoute />
+          </RequireUser>
+        ),
+      },
+      {
+        path: paths.checkout.path,
+        element: (
+          <RequireUser>
+            <CheckoutRoute />
           </RequireUser>
         ),
       },

@@ -75,8 +75,9 @@ export const userNavigation: NavEntry[] = [
     type: 'quicklinks',
     name: 'nav.quickLinks.title',
     items: [
-      link('nav.quickLinks.buySubscriptions', paths.subscriptions.getHref(), IconShoppingCart),
-      link('nav.quickLinks.buyCredits', paths.credits.getHref(), IconCoins),
+      // Open the purchase dialogs on the page the user is on (features/pricing: `?buy=`).
+      link('nav.quickLinks.buySubscriptions', '?buy=subscription', IconShoppingCart),
+      link('nav.quickLinks.buyCredits', '?buy=credits', IconCoins),
       link('nav.quickLinks.createAccounts', paths.accounts.getHref(), IconAntenna),
       link('nav.quickLinks.viewNetworks', paths.marketplace.getHref(), IconWorld),
     ],

@@ -55,13 +55,33 @@ export const networksRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
           isNotNull(s.countryCode),
         ),
       );
+    const plans = await db
+      .select({
+        id: schema.products.id,
+        name: schema.products.name,
+        price: schema.products.amount,
+        currency: schema.products.currency,
+        networkId: schema.products.networkId,
+      })
+      .from(schema.products)
+      .where(
+        and(
+          inArray(
+            schema.products.networkId,
+            rows.map((row) => row.id),
+          ),
+          eq(schema.products.category, 'billable-subscription'),
+          eq(schema.products.isArchived, false),
+        ),
+      )
+      .orderBy(asc(schema.products.amount));
     return rows.map(({ countryCode, ...row }) => {
       const countries = new Set<string>(countryCode ? [countryCode] : []);
       for (const entry of stationCountries) {
         if (entry.networkId === row.id && entry.countryCode) countries.add(entry.countryCode);
       }
-      // Subscription plans come with subscriptions; until then a network has none.
-      return { ...row, countries: [...countries].sort(), plans: [] };
+      const own = plans.filter((plan) => plan.networkId === row.id).map(({ networkId: _, ...plan }) => plan);
+      return { ...row, countries: [...countries].sort(), plans: own };
     });
   }
 

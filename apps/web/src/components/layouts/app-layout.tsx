@@ -6,6 +6,7 @@ import { Outlet, useLocation } from 'react-router';
 import { activeUrl, adminNavigation, linkUrls, userNavigation, visitorNavigation } from '../../config/navigation';
 import { isAdminPath } from '../../config/paths';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { PurchaseDialogs } from '../../features/pricing/components/purchase-dialogs';
 import { LoadingFallback } from '../loading-fallback';
 import { AppFooter } from './app-footer';
 import classes from './app-layout.module.css';
@@ -98,6 +99,7 @@ export function AppLayout() {
         <Suspense fallback={<LoadingFallback />}>
           <Outlet />
         </Suspense>
+        {isSignedIn && <PurchaseDialogs />}
       </AppShell.Main>
 
       <AppShell.Footer>

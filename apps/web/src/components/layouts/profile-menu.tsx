@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { purchaseHref } from '../../features/pricing/hooks/use-purchase-dialogs';
 import { useBrand } from '../../lib/brand/brand-context';
 import { ProfileAvatar } from '../profile-avatar';
 
@@ -34,7 +35,7 @@ export function ProfileMenu() {
           <Menu.Item
             leftSection={<IconCrown size={16} />}
             color="brand"
-            onClick={() => navigate(paths.subscriptions.getHref())}
+            onClick={() => navigate(purchaseHref('subscription'))}
           >
             {t('nav.upgrade')}
           </Menu.Item>

@@ -3,10 +3,12 @@ import { Alert, Button, Group, Modal, Select, Stack, Table, Text } from '@mantin
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { NumberInput } from '../../../components/number-input';
 import { authKeys, userOverviewQueryOptions } from '../../auth/api/auth-api';
 import { creditKeys } from '../../credits/api/credits-api';
 import { networksQueryOptions } from '../../networks/api/networks-api';
+import { purchaseHref } from '../../pricing/hooks/use-purchase-dialogs';
 import { accountKeys, activateAccount } from '../api/accounts-api';
 
 /** Spend credits on days of access: network, days, and the cost against the balance before confirming. */
@@ -94,7 +96,16 @@ export function ActivationDialog({
               </Table.Tr>
             </Table.Tbody>
           </Table>
-          {isShort && <Alert color="yellow">{t('accounts.activate.short', { missing: cost - balance })}</Alert>}
+          {isShort && (
+            <Alert color="yellow">
+              <Group justify="space-between" gap="sm">
+                <Text size="sm">{t('accounts.activate.short', { missing: cost - balance })}</Text>
+                <Button component={Link} to={purchaseHref('credits')} size="xs" variant="default">
+                  {t('pricing.panel.buyCredits')}
+                </Button>
+              </Group>
+            </Alert>
+          )}
           {mutation.isError && <Alert color="red">{mutation.error.message}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

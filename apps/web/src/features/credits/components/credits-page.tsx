@@ -1,15 +1,17 @@
 import { Alert, Badge, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { IconCoins } from '@tabler/icons-react';
+import { IconCoins, IconShoppingCart } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { LoadingFallback } from '../../../components/loading-fallback';
 import { PageHeading } from '../../../components/page-heading';
 import { StatCard } from '../../../components/stat-card';
+import { purchaseHref } from '../../pricing/hooks/use-purchase-dialogs';
 import { ledgerQueryOptions } from '../api/credits-api';
 
-const kindColor = { purchase: 'green', grant: 'green', refund: 'green', spend: 'blue', correction: 'orange' } as const;
+const kindColor = { purchase: 'green', grant: 'green', refund: 'orange', spend: 'blue', correction: 'orange' } as const;
 
-/** Balance and history. Buying credits arrives with payments; until then the credits panel stays hidden (spec). */
+/** Balance and history, with the way to buy more. */
 export function CreditsPage() {
   const { t, i18n } = useTranslation();
   const ledger = useInfiniteQuery(ledgerQueryOptions());
@@ -21,7 +23,16 @@ export function CreditsPage() {
 
   return (
     <Stack gap="lg">
-      <PageHeading title={t('credits.title')} icon={IconCoins} description={t('credits.intro')} />
+      <PageHeading
+        title={t('credits.title')}
+        icon={IconCoins}
+        description={t('credits.intro')}
+        actions={
+          <Button component={Link} to={purchaseHref('credits')} leftSection={<IconShoppingCart size={16} />}>
+            {t('pricing.panel.buyCredits')}
+          </Button>
+        }
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <StatCard
           title={t('credits.balance')}

@@ -21,6 +21,8 @@ import { useBrand } from '../../../lib/brand/brand-context';
 import { userOverviewQueryOptions } from '../../auth/api/auth-api';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useHealth } from '../../health/api/get-health';
+import { CreditsPanel } from '../../pricing/components/credits-panel';
+import { purchaseHref } from '../../pricing/hooks/use-purchase-dialogs';
 
 /** A signed-in user's start: live figures, then the product's flows as action cards. */
 export function LoggedInDashboard() {
@@ -47,9 +49,9 @@ export function LoggedInDashboard() {
   const number = new Intl.NumberFormat(i18n.language);
 
   const actions = [
-    { key: 'buyCredits', icon: IconCoins, to: paths.credits.getHref(), variant: 'filled' },
+    { key: 'buyCredits', icon: IconCoins, to: purchaseHref('credits'), variant: 'filled' },
     { key: 'createAccount', icon: IconAntenna, to: paths.accounts.getHref(), variant: 'light' },
-    { key: 'subscribe', icon: IconReceipt, to: paths.subscriptions.getHref(), variant: 'light' },
+    { key: 'subscribe', icon: IconReceipt, to: purchaseHref('subscription'), variant: 'light' },
     { key: 'networks', icon: IconWorld, to: paths.marketplace.getHref(), variant: 'light' },
     { key: 'map', icon: IconMap, to: paths.map.getHref(), variant: 'light' },
     { key: 'settings', icon: IconSettings, to: paths.settings.getHref(), variant: 'default' },
@@ -80,6 +82,7 @@ export function LoggedInDashboard() {
           color={serviceColor[serviceState]}
         />
       </SimpleGrid>
+      <CreditsPanel balance={credits} />
       <Stack gap="md">
         <Title order={2} size="h3">
           {t('dashboard.userActions.title')}

@@ -99,7 +99,7 @@ describe('marketplace', () => {
   it('leads a signed-in user to activation on their accounts page, and offers plans when the network has some', async () => {
     stubUser({}, (url) =>
       url.pathname === `/api/networks/${demo.id}`
-        ? { body: { ...demo, plans: [{ id: 'p1', name: 'Monthly', price: 30 }], stations: [] } }
+        ? { body: { ...demo, plans: [{ id: 'p1', name: 'Monthly', price: 3000, currency: 'eur' }], stations: [] } }
         : marketplaceApi(url),
     );
     renderApp(`/marketplace/${demo.id}`);
@@ -107,7 +107,11 @@ describe('marketplace', () => {
       'href',
       `/accounts?network=${demo.id}`,
     );
-    expect(screen.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscriptions');
+    // Subscribe opens this network's pricing table on the same page.
+    expect(screen.getByRole('link', { name: 'Subscribe' })).toHaveAttribute(
+      'href',
+      `/marketplace/${demo.id}?buy=subscription&network=${demo.id}`,
+    );
   });
 
   it('tells that a network is not found', async () => {

@@ -12,6 +12,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { CoverageMap } from '../../maps';
 import { networkCoverageQueryOptions, networkQueryOptions } from '../../networks/api/networks-api';
+import { purchaseHref } from '../../pricing/hooks/use-purchase-dialogs';
 import { countryNames } from './marketplace-page';
 
 export const stationStatusColor = { up: 'green', degraded: 'orange', down: 'red' } as const;
@@ -57,7 +58,7 @@ export function NetworkPage({ networkId }: { networkId: string }) {
             {data.plans.length > 0 && (
               <Button
                 component={Link}
-                to={paths.subscriptions.getHref()}
+                to={signedIn ? purchaseHref('subscription', { networkId: data.id }) : paths.login.getHref()}
                 variant="default"
                 leftSection={<IconReceipt size={16} />}
               >

@@ -1,0 +1,172 @@
+import { type CheckoutState, formatMoney } from '@fixpoint/shared';
+import { Button, Card, Group, Loader, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconShoppingCart } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { LookupErrorAlert } from '../../../components/lookup-error-alert';
+import { PageHeading } from '../../../components/page-heading';
+import { type Status, StatusIcon } from '../../../components/status-icon';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { userOverviewQueryOptions } from '../../auth/api/auth-api';
+import { purchaseHref } from '../../pricing/hooks/use-purchase-dialogs';
+import { checkoutStateQueryOptions } from '../api/checkout-api';
+import { trackPurchaseOnce } from './track-purchase';
+
+type Outcome = 'paid' | 'waiting' | 'declined' | 'cancelled' | 'expired';
+
+const outcomeStatus: Record<Outcome, Status> = {
+  paid: 'success',
+  waiting: 'info',
+  declined: 'error',
+  cancelled: 'warning',
+  expired: 'warning',
+};
+
+/** What the buyer sees: the provider's word, or their own cancel on the provider's page (which moved no money). */
+function outcomeOf(state: CheckoutState, isCancelledByReturn: boolean): Outcome {
+  if (state.status === 'paid') return 'paid';
+  if (state.status === 'open' && isCancelledByReturn) return 'cancelled';
+  if (state.status === 'open' || state.status === 'pending') return 'waiting';
+  return state.status;
+}
+
+/**
+ * The `/checkout` return page: paid, waiting for the provider's confirmation (polled), declined, cancelled or
+ * expired, with what was bought and the way onward. Credits or a subscription appear only once the provider
+ * confirmed; this page never fulfils.
+ */
+export function CheckoutPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const checkoutSessionId = params.get('checkoutSessionId') ?? '';
+  const checkout = useQuery({ ...checkoutStateQueryOptions(checkoutSessionId), enabled: checkoutSessionId !== '' });
+  const overview = useQuery(userOverviewQueryOptions());
+  const status = checkout.data?.status;
+  const refetchOverview = overview.refetch;
+
+  useEffect(() => {
+    if (!checkout.data) return;
+    trackPurchaseOnce(checkout.data);
+    if (checkout.data.status === 'paid') void refetchOverview();
+  }, [checkout.data, refetchOverview]);
+
+  const heading = <PageHeading title={t('checkout.title')} icon={IconShoppingCart} />;
+  if (!checkoutSessionId || checkout.isError) {
+    return (
+      <Stack gap="lg">
+        {heading}
+        <LookupErrorAlert
+          error={checkout.error ?? new ApiError(404, 'NOT_FOUND', '')}
+          notFoundTitle={t('checkout.notFound.title')}
+          notFoundText={t('checkout.notFound.text')}
+          backHref={paths.dashboard.getHref()}
+          backLabel={t('checkout.toDashboard')}
+        />
+      </Stack>
+    );
+  }
+  if (!checkout.data) {
+    return (
+      <Stack gap="lg" maw={640}>
+        {heading}
+        <Skeleton height={220} radius="md" />
+      </Stack>
+    );
+  }
+
+  const state = checkout.data;
+  const outcome = outcomeOf(state, params.get('cancelled') === '1');
+  const price = `${formatMoney(state.amount, state.currency)}${state.interval ? ` ${t(`pricing.per.${state.interval}`)}` : ''}`;
+  const retryHref = purchaseHref(state.type === 'Token' ? 'credits' : 'subscription', {
+    pathname: paths.dashboard.getHref(),
+  });
+
+  return (
+    <Stack gap="lg" maw={640}>
+      {heading}
+      <Card
+        withBorder
+        radius="md"
+        padding="lg"
+        data-testid="checkout-result"
+        data-status={status}
+        data-outcome={outcome}
+      >
+        <Stack gap="md">
+          <Group gap="sm" wrap="nowrap">
+            {outcome === 'waiting' ? <Loader size={28} /> : <StatusIcon status={outcomeStatus[outcome]} />}
+            <Title order={2} size="h3">
+              {t(`checkout.outcome.${outcome}.title`)}
+            </Title>
+          </Group>
+          <Text>
+            {t(`checkout.outcome.${outcome}.${state.type === 'Token' ? 'credits' : 'subscription'}`, {
+              count: state.creditsAmount ?? 0,
+              product: state.productName,
+              date: state.subscription?.currentPeriodEnd
+                ? new Date(state.subscription.currentPeriodEnd).toLocaleDateString()
+                : '',
+            })}
+          </Text>
+          <Table withRowBorders={false} aria-label={t('checkout.summary')}>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Td c="dimmed">{t('checkout.product')}</Table.Td>
+                <Table.Td ta="right">{state.productName}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Td c="dimmed">{t('checkout.price')}</Table.Td>
+                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {price}
+                </Table.Td>
+              </Table.Tr>
+              {state.creditsAmount !== null && (
+                <Table.Tr>
+                  <Table.Td c="dimmed">{t('checkout.credits')}</Table.Td>
+                  <Table.Td ta="right">{state.creditsAmount}</Table.Td>
+                </Table.Tr>
+              )}
+              {state.type === 'Token' && outcome === 'paid' && overview.data && (
+                <Table.Tr>
+                  <Table.Td c="dimmed">{t('checkout.balance')}</Table.Td>
+                  <Table.Td ta="right" data-testid="checkout-balance">
+                    {overview.data.tokenAmount}
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {state.testMode && (
+                <Table.Tr>
+                  <Table.Td c="dimmed">{t('checkout.mode')}</Table.Td>
+                  <Table.Td ta="right">{t('pricing.testMode')}</Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          </Table>
+          <Group gap="sm">
+            {outcome === 'paid' && (
+              <Button component={Link} to={paths.accounts.getHref()}>
+                {state.type === 'Token' ? t('checkout.toAccounts') : t('checkout.toAccountsSubscription')}
+              </Button>
+            )}
+            {(outcome === 'declined' || outcome === 'cancelled' || outcome === 'expired') && (
+              <Button component={Link} to={retryHref}>
+                {t('checkout.tryAgain')}
+              </Button>
+            )}
+            {state.type === 'Token' && outcome === 'paid' && (
+              <Button component={Link} to={paths.credits.getHref()} variant="default">
+                {t('checkout.toCredits')}
+              </Button>
+            )}
+            <Button component={Link} to={paths.dashboard.getHref()} variant="subtle">
+              {t('checkout.toDashboard')}
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

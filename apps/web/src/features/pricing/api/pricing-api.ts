@@ -1,0 +1,27 @@
+import type { CheckoutCreated, PricingTable, TokenProducts } from '@fixpoint/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const pricingKeys = {
+  all: ['pricing'] as const,
+  subscriptionTables: () => [...pricingKeys.all, 'subscription-tables'] as const,
+  tokenProducts: () => [...pricingKeys.all, 'token-products'] as const,
+};
+
+export const subscriptionPricingTablesQueryOptions = () =>
+  queryOptions({
+    queryKey: pricingKeys.subscriptionTables(),
+    queryFn: ({ signal }) => apiRequest<PricingTable[]>('/stripe/subscription-pricing-tables', { signal }),
+    staleTime: 60_000,
+  });
+
+export const tokenProductsQueryOptions = () =>
+  queryOptions({
+    queryKey: pricingKeys.tokenProducts(),
+    queryFn: ({ signal }) => apiRequest<TokenProducts>('/tokenProducts', { signal }),
+    staleTime: 60_000,
+  });
+
+/** Spec 7: `POST /checkout/product` (credit packs) or `/checkout/subscription`, answering the checkout address. */
+export const startCheckout = ({ kind, priceId }: { kind: 'product' | 'subscription'; priceId: string }) =>
+  apiRequest<CheckoutCreated>(`/checkout/${kind}`, { method: 'POST', query: { priceId } });

@@ -1,0 +1,89 @@
+import { byAscendingAmount, type PricingProduct } from '@fixpoint/shared';
+import { Button, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AppAlert } from '../../../components/app-alert';
+import { paths } from '../../../config/paths';
+import { NotSignedInError, useCheckout } from '../hooks/use-checkout';
+import { PricingGrid } from './pricing-grid';
+
+/**
+ * Spec 2: the credits and subscription pricing table dialogs: a title (the plan's name), its description, and the
+ * products by ascending amount; scroll height capped at 450 px on small screens. A card's button starts checkout
+ * (spec 4); a failure shows in an error dialog, and the dialog closes once the checkout page is open.
+ */
+export function PricingDialog({
+  title,
+  description,
+  kind,
+  products,
+  onClose,
+}: {
+  title: string;
+  description?: string;
+  kind: 'product' | 'subscription';
+  products: PricingProduct[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const isSmall = useMediaQuery('(max-width: 768px)');
+  const checkout = useCheckout({ onOpened: onClose });
+  const sorted = byAscendingAmount(products);
+  const widest = Math.min(Math.max(sorted.length, 1), 4);
+
+  return (
+    <>
+      <Modal
+        opened
+        onClose={onClose}
+        title={title}
+        centered
+        size={widest === 1 ? 'sm' : widest === 2 ? 'lg' : widest === 3 ? 'xl' : '80rem'}
+        scrollAreaComponent={isSmall ? ScrollArea.Autosize : undefined}
+        styles={isSmall ? { body: { maxHeight: 450 } } : undefined}
+        overlayProps={{ backgroundOpacity: 0.55, blur: 2 }}
+      >
+        <Stack gap="md">
+          {description && (
+            <Text size="sm" c="dimmed">
+              {description}
+            </Text>
+          )}
+          {sorted.length === 0 ? (
+            <Text>{t('pricing.nothingForSale')}</Text>
+          ) : (
+            <PricingGrid
+              products={sorted}
+              loadingPriceId={checkout.loadingPriceId}
+              onBuy={(product) => checkout.buy({ kind, priceId: product.priceId })}
+            />
+          )}
+        </Stack>
+      </Modal>
+      <Modal
+        opened={Boolean(checkout.error)}
+        onClose={checkout.reset}
+        title={t('pricing.checkoutFailed.title')}
+        centered
+        size="sm"
+      >
+        <Stack>
+          <AppAlert status="error">
+            {checkout.error instanceof NotSignedInError
+              ? t('errors.auth.checkoutNotLoggedIn')
+              : checkout.error?.message || t('pricing.checkoutFailed.message')}
+          </AppAlert>
+          <Group justify="flex-end">
+            {checkout.error instanceof NotSignedInError && (
+              <Button component={Link} to={paths.login.getHref()} variant="default">
+                {t('nav.logIn')}
+              </Button>
+            )}
+            <Button onClick={checkout.reset}>{t('errors.close')}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
