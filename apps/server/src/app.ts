@@ -154,6 +154,11 @@ export async function buildApp({
         })
       : null;
   const paymentProvider = stripe ?? createLocalProvider();
+  app.log.info(
+    stripe
+      ? `Payments: Stripe (${stripe.mode} mode)`
+      : 'Payments: the local test provider (purchases are free); set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments with Stripe',
+  );
   const fulfilmentService = createFulfilmentService({ db: database.db, creditsRepository, logger: app.log });
   const casterPort = env.CASTER_PUBLIC_PORT ?? env.CASTER_PORT;
   const casterAddress = (requestHost: string) => ({ host: env.CASTER_PUBLIC_HOST ?? requestHost, port: casterPort });
