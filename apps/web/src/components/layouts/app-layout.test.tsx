@@ -52,8 +52,8 @@ describe('side menu', () => {
     }
     const quick = within(menu.getByRole('region', { name: 'Quick links' }));
     expect(quick.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Buy subscriptions', '/subscriptions'],
-      ['Buy credits', '/credits'],
+      ['Buy subscriptions', '/dashboard?buy=subscription'],
+      ['Buy credits', '/dashboard?buy=credits'],
       ['Create NTRIP accounts', '/accounts'],
       ['View networks', '/marketplace'],
     ]);

@@ -106,5 +106,7 @@ describe('NTRIP accounts page', () => {
     expect(dialog.getByTestId('activation-cost')).toHaveTextContent('12 credits');
     expect(dialog.getByText('You need 2 more credits.')).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Spend 12 credits' })).toBeDisabled();
+    // Short of credits, the way to buy them is right there and keeps the account page underneath.
+    expect(dialog.getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/accounts?buy=credits');
   });
 });

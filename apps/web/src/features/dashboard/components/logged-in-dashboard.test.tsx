@@ -17,9 +17,9 @@ describe('logged-in dashboard', () => {
 
     const main = screen.getByRole('main');
     const targets = {
-      'Buy credits': '/credits',
+      'Buy credits': '/dashboard?buy=credits',
       'Create NTRIP account': '/accounts',
-      'Buy a subscription': '/subscriptions',
+      'Buy a subscription': '/dashboard?buy=subscription',
       'View networks': '/marketplace',
       'Open map': '/map',
       'Open settings': '/settings',
