@@ -1,0 +1,260 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import type { App } from '../app';
+
+type Json = Record<string, unknown>;
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/**
+ * Reads Stripe's form encoding (`line_items[0][price_data][currency]=eur`) into nested objects, numeric keys into
+ * arrays, as Stripe's API does.
+ */
+export function parseStripeForm(body: string): Json {
+  const root: Json = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.replace(/\]/g, '').split('[');
+    let node: Record<string, unknown> | unknown[] = root;
+    path.forEach((part, index) => {
+      const isLast = index === path.length - 1;
+      const slot = Array.isArray(node) ? Number(part) : part;
+      const container = node as Record<string | number, unknown>;
+      if (isLast) container[slot] = value;
+      else container[slot] ??= /^\d+$/.test(path[index + 1] as string) ? [] : {};
+      node = container[slot] as Record<string, unknown>;
+    });
+  }
+  return root;
+}
+
+/**
+ * A local stand-in for Stripe's API, speaking its wire format for the calls Fixpoint makes (customers, Checkout
+ * Sessions, SetupIntents) on a real HTTP port, with Stripe-shaped errors, API-key checks and idempotency keys, and
+ * helpers that build the events Stripe would send and deliver them signed with the real scheme.
+ */
+export async function startStripeDouble() {
+  const secretKey = `sk_test_${randomBytes(16).toString('hex')}`;
+  const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+  const publishableKey = `pk_test_${randomBytes(16).toString('hex')}`;
+  const signer = new Stripe(secretKey);
+  const customers = new Map<string, Json>();
+  const sessions = new Map<string, Json>();
+  const setupIntents = new Map<string, Json>();
+  const idempotent = new Map<string, { status: number; body: Json }>();
+  const requests: { method: string; path: string; body: Json; idempotencyKey?: string }[] = [];
+  let failures: number[] = [];
+
+  const error = (status: number, message: string, type = 'invalid_request_error') => ({
+    status,
+    body: { error: { type, message } },
+  });
+
+  function route(method: string, path: string, body: Json): { status: number; body: Json } {
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer = {
+        id: id('cus'),
+        object: 'customer',
+        email: body.email ?? null,
+        name: body.name ?? null,
+        metadata: body.metadata ?? {},
+      };
+      customers.set(customer.id, customer);
+      return { status: 200, body: customer };
+    }
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      if (body.customer && !customers.has(body.customer as string))
+        return error(400, `No such customer: '${body.customer}'`);
+      const items = (body.line_items as Json[] | undefined) ?? [];
+      const price = (items[0]?.price_data ?? {}) as Json;
+      const session: Json = {
+        id: id('cs_test'),
+        object: 'checkout.session',
+        mode: body.mode,
+        status: 'open',
+        payment_status: 'unpaid',
+        url: `https://checkout.stripe.test/c/pay/${id('cs')}`,
+        customer: body.customer ?? null,
+        client_reference_id: body.client_reference_id ?? null,
+        metadata: body.metadata ?? {},
+        amount_total: Number(price.unit_amount ?? 0) * Number(items[0]?.quantity ?? 1),
+        currency: price.currency ?? null,
+        payment_intent: null,
+        subscription: null,
+        livemode: false,
+        success_url: body.success_url,
+        cancel_url: body.cancel_url,
+        line_items_params: items,
+        subscription_data: body.subscription_data ?? null,
+        payment_intent_data: body.payment_intent_data ?? null,
+      };
+      sessions.set(session.id as string, session);
+      return { status: 200, body: session };
+    }
+    const retrieve = path.match(/^\/v1\/checkout\/sessions\/([\w-]+)$/);
+    if (method === 'GET' && retrieve) {
+      const session = sessions.get(retrieve[1] as string);
+      return session ? { status: 200, body: session } : error(404, `No such checkout.session: '${retrieve[1]}'`);
+    }
+    if (method === 'POST' && path === '/v1/setup_intents') {
+      if (!customers.has(body.customer as string)) return error(400, `No such customer: '${body.customer}'`);
+      const intentId = id('seti');
+      const intent = {
+        id: intentId,
+        object: 'setup_intent',
+        customer: body.customer,
+        usage: body.usage,
+        client_secret: `${intentId}_secret_${randomBytes(8).toString('hex')}`,
+        status: 'requires_payment_method',
+      };
+      setupIntents.set(intentId, intent);
+      return { status: 200, body: intent };
+    }
+    return error(404, `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    let raw = '';
+    for await (const chunk of request) raw += chunk;
+    const url = new URL(request.url ?? '/', 'http://double');
+    const body = request.method === 'GET' ? Object.fromEntries(url.searchParams) : parseStripeForm(raw);
+    const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
+    requests.push({ method: request.method ?? 'GET', path: url.pathname, body, idempotencyKey });
+    const send = ({ status, body: answer }: { status: number; body: Json }) => {
+      response.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
+      response.end(JSON.stringify(answer));
+    };
+    if (request.headers.authorization !== `Bearer ${secretKey}`) {
+      return send(error(401, 'Invalid API Key provided.'));
+    }
+    const failure = failures.shift();
+    if (failure) return send(error(failure, 'The double was told to fail.', 'api_error'));
+    const key = idempotencyKey && `${request.method} ${url.pathname} ${idempotencyKey}`;
+    const remembered = key ? idempotent.get(key) : undefined;
+    if (remembered) return send(remembered);
+    const answer = route(request.method ?? 'GET', url.pathname, body);
+    if (key && answer.status < 500) idempotent.set(key, answer);
+    send(answer);
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((err) => {
+      response.writeHead(500).end(String(err));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const event = (type: string, object: Json): Json => ({
+    id: id('evt'),
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  });
+  const session = (sessionId: string) => {
+    const found = sessions.get(sessionId);
+    if (!found) throw new Error(`the double has no session ${sessionId}`);
+    return found;
+  };
+  /** The subscription Stripe creates for a subscription-mode session when it completes. */
+  const subscriptionOf = (found: Json) => {
+    found.subscription ??= id('sub');
+    return found.subscription as string;
+  };
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    secretKey,
+    webhookSecret,
+    publishableKey,
+    requests,
+    sessions,
+    customers,
+    /** The next calls answer these HTTP statuses with a Stripe error instead of their result. */
+    failNext: (...statuses: number[]) => {
+      failures = statuses;
+    },
+    /** `checkout.session.completed`: paid at once, or unpaid (an async method such as SEPA) when `isPaid` is false. */
+    completed(sessionId: string, { isPaid = true } = {}) {
+      const found = session(sessionId);
+      found.status = 'complete';
+      found.payment_status = isPaid ? 'paid' : 'unpaid';
+      if (found.mode === 'payment') found.payment_intent ??= id('pi');
+      else subscriptionOf(found);
+      return event('checkout.session.completed', { ...found });
+    },
+    asyncPayment(sessionId: string, outcome: 'succeeded' | 'failed') {
+      const found = session(sessionId);
+      found.payment_status = outcome === 'succeeded' ? 'paid' : 'unpaid';
+      return event(`checkout.session.async_payment_${outcome}`, { ...found });
+    },
+    expired(sessionId: string) {
+      const found = session(sessionId);
+      found.status = 'expired';
+      return event('checkout.session.expired', { ...found });
+    },
+    /** `invoice.paid` for the session's subscription, carrying the subscription's metadata as Stripe does. */
+    invoicePaid(sessionId: string, period: { start: Date; end: Date }) {
+      const found = session(sessionId);
+      const subscription = subscriptionOf(found);
+      const metadata = (found.subscription_data as Json | null)?.metadata ?? {};
+      return event('invoice.paid', {
+        id: id('in'),
+        object: 'invoice',
+        status: 'paid',
+        customer: found.customer,
+        amount_paid: found.amount_total,
+        currency: found.currency,
+        parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription, metadata } },
+        lines: {
+          object: 'list',
+          has_more: false,
+          data: [
+            {
+              id: id('il'),
+              object: 'line_item',
+              amount: found.amount_total,
+              period: {
+                start: Math.floor(period.start.getTime() / 1000),
+                end: Math.floor(period.end.getTime() / 1000),
+              },
+            },
+          ],
+        },
+      });
+    },
+    /** `charge.refunded` with the cumulative amount refunded so far. */
+    refunded(sessionId: string, amountRefunded: number) {
+      const found = session(sessionId);
+      return event('charge.refunded', {
+        id: id('ch'),
+        object: 'charge',
+        amount: found.amount_total,
+        amount_refunded: amountRefunded,
+        refunded: amountRefunded >= Number(found.amount_total),
+        currency: found.currency,
+        payment_intent: found.payment_intent,
+      });
+    },
+    /** A `Stripe-Signature` header for `body`, made with Stripe's own scheme. */
+    sign: (body: string, secret = webhookSecret) => signer.webhooks.generateTestHeaderString({ payload: body, secret }),
+    /** Posts an event to the app's webhook, signed with `secret` (the endpoint's, unless a forgery is wanted). */
+    deliver(app: App, payload: Json, { secret = webhookSecret }: { secret?: string } = {}) {
+      const body = JSON.stringify(payload);
+      return app.inject({
+        method: 'POST',
+        url: '/api/stripe/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': this.sign(body, secret) },
+        payload: body,
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type StripeDouble = Awaited<ReturnType<typeof startStripeDouble>>;
