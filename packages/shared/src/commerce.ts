@@ -206,6 +206,8 @@ export const updateProductSchema = z
   .partial()
   .refine((value) => Object.keys(value).length > 0, 'Nothing to change.');
 
+export type UpdateProduct = z.input<typeof updateProductSchema>;
+
 export const adminProductsQuerySchema = z.object({
   category: productCategorySchema.optional(),
   includeArchived: z.enum(['true', 'false']).optional(),
@@ -326,3 +328,13 @@ export const stripeWebhookEvents = [
   'invoice.paid',
   'charge.refunded',
 ] as const;
+
+/**
+ * A price typed in major units ("12", "12.5", "12,50") as minor units (1250), exactly: no floating point. Null for
+ * anything else, more than 2 decimals included.
+ */
+export function parseMajorUnits(text: string): number | null {
+  const match = text.trim().match(/^(\d{1,9})(?:[.,](\d{1,2}))?$/);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}

@@ -50,6 +50,12 @@ const AdminNetworksRoute = lazy(() =>
 const AdminNetworkRoute = lazy(() =>
   importWithTimeout(() => import('./routes/admin/network')).then((module) => ({ default: module.AdminNetworkRoute })),
 );
+const AdminProductsRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/admin/products')).then((module) => ({ default: module.AdminProductsRoute })),
+);
+const AdminPaymentsRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/admin/payments')).then((module) => ({ default: module.AdminPaymentsRoute })),
+);
 const AdminFeedRoute = lazy(() =>
   importWithTimeout(() => import('./routes/admin/feed')).then((module) => ({ default: module.AdminFeedRoute })),
 );
@@ -123,6 +129,8 @@ export const routes: RouteObject[] = [
           { path: paths.admin.feed.listPath, element: <AdminFeedRoute /> },
           { path: paths.admin.feed.detailPath, element: <AdminFeedNetworkRoute /> },
           { path: paths.admin.map.path, element: <AdminMapRoute /> },
+          { path: paths.admin.products.path, element: <AdminProductsRoute /> },
+          { path: paths.admin.settings.payments.path, element: <AdminPaymentsRoute /> },
           // Spec: any other /admin path redirects to /admin/map.
           { path: '*', element: <Navigate to={paths.admin.map.getHref()} replace /> },
           { index: true, element: <Navigate to={paths.admin.map.getHref()} replace /> },

@@ -43,6 +43,8 @@ export const paths = {
     settings: {
       path: 'settings/:settingsPage?',
       getHref: (page?: string) => (page ? `/admin/settings/${page}` : '/admin/settings'),
+      /** The settings pages built so far; the others still redirect to the admin start page. */
+      payments: { path: 'settings/payments' },
     },
   },
 } as const;

@@ -20,23 +20,24 @@ export const userOverview = {
 };
 
 type Answer = { status?: number; body?: unknown } | undefined;
+type Extra = (url: URL, init: RequestInit | undefined) => Answer;
 
 /** A visitor: no session. */
-export const stubVisitor = (extra: (url: URL) => Answer = () => undefined) =>
-  stubApi((url) => {
+export const stubVisitor = (extra: Extra = () => undefined) =>
+  stubApi((url, init) => {
     if (url.pathname === '/api/health') return { body: health };
     if (url.pathname === '/api/auth/get-session') return { body: null };
-    return extra(url);
+    return extra(url, init);
   });
 
 /** A signed-in user (an admin with `isAdmin`), with overrides for the session user and the overview. */
 export const stubUser = (
   { user = {}, overview = {} }: { user?: Partial<typeof sessionUser>; overview?: Partial<typeof userOverview> } = {},
-  extra: (url: URL) => Answer = () => undefined,
+  extra: Extra = () => undefined,
 ) =>
-  stubApi((url) => {
+  stubApi((url, init) => {
     if (url.pathname === '/api/health') return { body: health };
     if (url.pathname === '/api/auth/get-session') return { body: { user: { ...sessionUser, ...user }, session: {} } };
     if (url.pathname === '/api/user') return { body: { ...userOverview, ...overview } };
-    return extra(url);
+    return extra(url, init);
   });

@@ -1,0 +1,116 @@
+import { Alert, Badge, Card, Code, Group, List, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconCreditCard } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { CopyButton } from '../../../components/copy-button';
+import { PageHeading } from '../../../components/page-heading';
+import { paymentSettingsQueryOptions } from '../api/admin-payments-api';
+
+const outcomeColor = { processed: 'green', ignored: 'gray', failed: 'red' } as const;
+
+/** Admin → Settings → Payments: which provider takes payments, in which mode, where Stripe sends events, and how they fared. */
+export function PaymentsPage() {
+  const { t, i18n } = useTranslation();
+  const settings = useQuery(paymentSettingsQueryOptions());
+  const heading = (
+    <PageHeading title={t('adminPayments.title')} icon={IconCreditCard} description={t('adminPayments.intro')} />
+  );
+  if (settings.isPending) {
+    return (
+      <Stack gap="lg" maw={1200}>
+        {heading}
+        <Skeleton height={160} radius="md" />
+      </Stack>
+    );
+  }
+  if (settings.isError) {
+    return (
+      <Stack gap="lg" maw={1200}>
+        {heading}
+        <Alert color="red">{settings.error.message}</Alert>
+      </Stack>
+    );
+  }
+  const { provider, mode, webhookUrl, webhookEvents, events } = settings.data;
+  return (
+    <Stack gap="lg" maw={1200}>
+      {heading}
+      <Card withBorder radius="md" padding="lg">
+        <Stack gap="sm">
+          <Group gap="sm">
+            <Title order={2} size="h4">
+              {t(`adminPayments.provider.${provider}`)}
+            </Title>
+            <Badge color={mode === 'live' ? 'green' : 'yellow'} variant="light" data-testid="payment-mode">
+              {t(`adminPayments.mode.${mode}`)}
+            </Badge>
+          </Group>
+          {provider === 'local' ? (
+            <Text size="sm">{t('adminPayments.localHint')}</Text>
+          ) : (
+            <>
+              <Text size="sm">{t('adminPayments.webhookHint')}</Text>
+              <Group gap="xs" wrap="nowrap">
+                <Code data-testid="webhook-url">{webhookUrl}</Code>
+                {webhookUrl && <CopyButton value={webhookUrl} label={t('adminPayments.copyWebhook')} />}
+              </Group>
+              <List size="sm" aria-label={t('adminPayments.events')}>
+                {webhookEvents.map((event) => (
+                  <List.Item key={event}>
+                    <Code>{event}</Code>
+                  </List.Item>
+                ))}
+              </List>
+            </>
+          )}
+        </Stack>
+      </Card>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('adminPayments.deliveries')}
+        </Title>
+        {events.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {t('adminPayments.noDeliveries')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={720}>
+            <Table verticalSpacing="xs" aria-label={t('adminPayments.deliveries')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('adminPayments.columns.time')}</Table.Th>
+                  <Table.Th>{t('adminPayments.columns.type')}</Table.Th>
+                  <Table.Th>{t('adminPayments.columns.outcome')}</Table.Th>
+                  <Table.Th ta="right">{t('adminPayments.columns.deliveries')}</Table.Th>
+                  <Table.Th>{t('adminPayments.columns.detail')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {events.map((event) => (
+                  <Table.Tr key={event.eventId} data-testid="payment-event">
+                    <Table.Td>{new Date(event.lastDeliveryAt).toLocaleString(i18n.language)}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{event.type}</Text>
+                      <Text size="xs" c="dimmed">
+                        {event.eventId}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={outcomeColor[event.outcome]} variant="light">
+                        {t(`adminPayments.outcome.${event.outcome}`)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td ta="right">{event.deliveries}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{event.detail ?? '—'}</Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Stack>
+  );
+}
