@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './axe';
 import { launchBrowser, type RunningServer, screenshot, startServer, watchConsole } from './harness';
+import { createAndActivateAccount } from './page-helpers';
 
 const buyer = { email: 'farmer.jo@example.com', name: 'Farmer Jo', password: `pw-${crypto.randomUUID()}` };
 
@@ -62,10 +64,12 @@ describe('buying in Chromium with the local test provider', () => {
     expect(names).toEqual(['Starter pack', 'Season pack', 'Fleet pack']);
     expect(await dataLayerEvents(page, 'tokenOpenPricingTable')).toHaveLength(1);
     await screenshot(page, 'buying-credits-dialog');
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     const tab = await openCheckout('Buy credits', 'Purchase: Season pack');
     await tab.getByText('TEST MODE: no money moves and no card is charged').waitFor();
     await screenshot(tab, 'buying-local-provider');
+    expect(await seriousAxeViolations(tab)).toEqual([]);
     expect(await balance()).toBe(0);
     await tab.getByRole('button', { name: 'Pay €20.00' }).click();
 
@@ -79,6 +83,7 @@ describe('buying in Chromium with the local test provider', () => {
       { event: 'tokenPurchase', value: 20, currency: 'EUR', transactionId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
     ]);
     await screenshot(tab, 'buying-checkout-paid');
+    expect(await seriousAxeViolations(tab)).toEqual([]);
 
     // A reload of the return page does not report the sale again.
     await tab.reload();
@@ -109,22 +114,8 @@ describe('buying in Chromium with the local test provider', () => {
   });
 
   it('activates an NTRIP account with the bought credits', async () => {
-    await page.goto(`${server.url}/accounts`);
-    await page.getByRole('button', { name: 'Create account' }).first().click();
-    const create = page.getByRole('dialog', { name: 'Create account' });
-    await create.getByLabel('Name').fill('Tractor 1');
-    await create.getByRole('button', { name: 'Create account' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Tractor 1' });
-    await drawer.getByRole('button', { name: 'Activate or extend' }).click();
-    const activate = page.getByRole('dialog', { name: 'Activate Tractor 1' });
-    await activate.getByRole('combobox', { name: 'Network' }).click();
-    await page.getByRole('option', { name: /Fixpoint Demo Network/ }).click();
-    await activate.getByRole('textbox', { name: 'Days' }).fill('30');
-    await expect.poll(() => activate.getByTestId('activation-balance').textContent()).toBe('100 credits');
-    await activate.getByRole('button', { name: 'Spend 30 credits' }).click();
-    await activate.getByText(/Activated until/).waitFor();
+    await createAndActivateAccount(page, server.url, { name: 'Tractor 1', days: 30, balance: 100 });
     expect(await balance()).toBe(70);
-    await activate.getByRole('button', { name: 'Close' }).last().click();
   });
 
   it('buys a subscription from the plan table', async () => {

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { screenshot } from './harness';
 
 /**
@@ -91,4 +92,33 @@ export async function callApi(
     body: (await res.json()) as Record<string, unknown> & unknown[],
     token: res.headers.get('set-auth-token'),
   };
+}
+
+/**
+ * Creates an NTRIP account on the accounts page and spends credits on `days` of the demo network (1 credit a day),
+ * checking the cost and balance the dialog shows first. Leaves the account's drawer open and returns it.
+ */
+export async function createAndActivateAccount(
+  page: Page,
+  baseUrl: string,
+  { name, days, balance }: { name: string; days: number; balance: number },
+) {
+  await page.goto(`${baseUrl}/accounts`);
+  await page.getByRole('button', { name: 'Create account' }).first().click();
+  const create = page.getByRole('dialog', { name: 'Create account' });
+  await create.getByLabel('Name').fill(name);
+  await create.getByRole('button', { name: 'Create account' }).click();
+
+  const drawer = page.getByRole('dialog', { name });
+  await drawer.getByRole('button', { name: 'Activate or extend' }).click();
+  const activate = page.getByRole('dialog', { name: `Activate ${name}` });
+  await activate.getByRole('combobox', { name: 'Network' }).click();
+  await page.getByRole('option', { name: /Fixpoint Demo Network/ }).click();
+  await activate.getByRole('textbox', { name: 'Days' }).fill(String(days));
+  await expect.poll(() => activate.getByTestId('activation-cost').textContent()).toBe(`${days} credits`);
+  await expect.poll(() => activate.getByTestId('activation-balance').textContent()).toBe(`${balance} credits`);
+  await activate.getByRole('button', { name: `Spend ${days} credits` }).click();
+  await activate.getByText(/Activated until/).waitFor();
+  await activate.getByRole('button', { name: 'Close' }).last().click();
+  return drawer;
 }

@@ -6,6 +6,7 @@ import { RtcmFramer } from '@fixpoint/rtcm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, launchBrowser, type RunningServer, screenshot, startServer, watchConsole } from '../e2e/harness';
+import { createAndActivateAccount } from '../e2e/page-helpers';
 
 const admin = { email: 'boss@example.com', password: 'admin password 9' };
 const farmer = { email: 'jo@example.com', name: 'Farmer Jo', password: 'farmer password 1' };
@@ -90,23 +91,7 @@ describe('from credits to corrections, in Chromium and with RTKLIB', () => {
 
   it('creates an account, activates it for 3 days on the demo network and copies its credentials', async () => {
     await logIn(farmer.email, farmer.password);
-    await page.goto(`${server.url}/accounts`);
-    await page.getByRole('button', { name: 'Create account' }).first().click();
-    const create = page.getByRole('dialog', { name: 'Create account' });
-    await create.getByLabel('Name').fill('Tractor 1');
-    await create.getByRole('button', { name: 'Create account' }).click();
-
-    const drawer = page.getByRole('dialog', { name: 'Tractor 1' });
-    await drawer.getByRole('button', { name: 'Activate or extend' }).click();
-    const activate = page.getByRole('dialog', { name: 'Activate Tractor 1' });
-    await activate.getByRole('combobox', { name: 'Network' }).click();
-    await page.getByRole('option', { name: /Fixpoint Demo Network/ }).click();
-    await activate.getByRole('textbox', { name: 'Days' }).fill('3');
-    await expect.poll(() => activate.getByTestId('activation-cost').textContent()).toBe('3 credits');
-    expect(await activate.getByTestId('activation-balance').textContent()).toBe('10 credits');
-    await activate.getByRole('button', { name: 'Spend 3 credits' }).click();
-    await activate.getByText(/Activated until/).waitFor();
-    await activate.getByRole('button', { name: 'Close' }).last().click();
+    const drawer = await createAndActivateAccount(page, server.url, { name: 'Tractor 1', days: 3, balance: 10 });
 
     await drawer.getByText(/until .*\(3 days left\)/).waitFor();
     username = (await drawer.getByTestId('credential-username').inputValue()) ?? '';
