@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 // By path, not by package name: Vite bundles a relative import into the config, while a workspace package would be
 // loaded by Node, which cannot read its TypeScript source.
@@ -26,7 +27,18 @@ const brandIndexHtml = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), brandIndexHtml()],
+  plugins: [
+    react(),
+    brandIndexHtml(),
+    // Brotli and gzip copies beside each asset, served by @fastify/static's preCompressed (docs/decisions/0037).
+    // Not index.html: the server brands it at start-up and compresses it per response.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|mjs|css|svg|json|txt|wasm)$/,
+      exclude: /\.map$/,
+      threshold: 1024,
+    }),
+  ],
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import { createSecretBox, type DatabaseHandle } from '@fixpoint/db';
 import { getBrand } from '@fixpoint/shared';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -94,6 +95,10 @@ export async function buildApp({
   });
 
   registerErrorHandling(app);
+  // Answers over 1 KB (API JSON, the branded index.html) go out compressed, brotli at the plugin's quality 4 (it
+  // runs per response); built assets are precompressed (plugins/web.ts, docs/decisions/0037). Request bodies are
+  // never inflated: nothing we accept is sent compressed, and inflating is a way to smuggle in a large body.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await registerOpenApi(app, packageJson.version);
 
   const mailer =

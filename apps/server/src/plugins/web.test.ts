@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -12,6 +13,8 @@ const indexHtml = `<!doctype html>
   </head>
   <body><div id="root"></div></body>
 </html>`;
+
+const bigScript = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ row: i, text: 'RTK corrections' })))};`;
 
 function webConfigOf(html: string) {
   const json = html.match(/<script type="application\/json" id="fixpoint-config">(.*?)<\/script>/)?.[1];
@@ -25,6 +28,10 @@ describe('serving the built web app', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), indexHtml);
     writeFileSync(join(dist, 'assets', 'index-3f2a1b.js'), 'console.log(1)');
+    // What the build writes beside each asset (vite-plugin-compression2).
+    writeFileSync(join(dist, 'assets', 'app-9c8d7e.js'), bigScript);
+    writeFileSync(join(dist, 'assets', 'app-9c8d7e.js.br'), brotliCompressSync(bigScript));
+    writeFileSync(join(dist, 'assets', 'app-9c8d7e.js.gz'), gzipSync(bigScript));
     writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
     t = await createTestApp({ WEB_DIST_DIR: dist });
   });
@@ -37,6 +44,38 @@ describe('serving the built web app', () => {
     const res = await t.app.inject({ url: '/assets/index-3f2a1b.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the precompressed copy the browser accepts, and says that the answer varies by it', async () => {
+    const br = await t.app.inject({
+      url: '/assets/app-9c8d7e.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigScript);
+    const gz = await t.app.inject({ url: '/assets/app-9c8d7e.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(bigScript);
+    const plain = await t.app.inject({ url: '/assets/app-9c8d7e.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
+  });
+
+  it('compresses index.html and API answers over 1 KB, and lets index.html be revalidated by its ETag', async () => {
+    const page = await t.app.inject({ url: '/dashboard', headers: { 'accept-encoding': 'br' } });
+    const etag = page.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({ url: '/marketplace', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const docs = await t.app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(docs.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(docs.rawPayload).toString()).openapi).toMatch(/^3\./);
+    // Small answers are not worth it.
+    const health = await t.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'gzip' } });
+    expect(health.headers['content-encoding']).toBeUndefined();
   });
 
   it('revalidates other files', async () => {

@@ -1,21 +1,24 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { renderIndexHtml, type WebConfig } from '@fixpoint/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendApiNotFound } from './errors';
 
 const immutable = 'public, max-age=31536000, immutable';
 
 /**
- * Serves the built web app: hashed assets cached for a year, index.html revalidated on every load, and every
- * non-API GET that matches no file answered with index.html so the client router can take it (SPA fallback).
- * index.html is branded once at start-up (title, favicon, runtime config; docs/decisions/0015), so `/`,
- * `/index.html` and every client route get the same branded page.
+ * Serves the built web app: hashed assets cached for a year, index.html revalidated on every load (by its ETag),
+ * and every non-API GET that matches no file answered with index.html so the client router can take it (SPA
+ * fallback). index.html is branded once at start-up (title, favicon, runtime config; docs/decisions/0015), so `/`,
+ * `/index.html` and every client route get the same branded page. Assets are sent as the brotli or gzip copies the
+ * build wrote beside them (docs/decisions/0037), whichever the browser accepts.
  */
 export async function registerWeb(app: FastifyInstance, distDir: string, config: WebConfig) {
   const indexPath = join(distDir, 'index.html');
   const indexHtml = existsSync(indexPath) ? renderIndexHtml(readFileSync(indexPath, 'utf8'), config) : undefined;
+  const indexEtag = indexHtml && `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 22)}"`;
   if (indexHtml) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -23,24 +26,35 @@ export async function registerWeb(app: FastifyInstance, distDir: string, config:
       wildcard: false,
       index: false,
       cacheControl: false,
+      preCompressed: true,
       // The unbranded index.html on disk is never sent; its request falls through to the branded copy.
       allowedPath: (pathname) => pathname !== '/index.html',
       setHeaders(res, filePath) {
         res.setHeader('Cache-Control', filePath.includes('/assets/') ? immutable : 'no-cache');
+        // Caches keep the brotli, gzip and plain copies apart.
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   } else {
     app.log.warn({ distDir }, 'web app not built: run `npm run build` to serve it');
   }
 
+  const isApi = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/api?');
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    if (isApi(request.url)) return sendApiNotFound(request, reply);
+    reply.header('Cache-Control', 'no-cache').header('ETag', indexEtag);
+    if (request.headers['if-none-match'] === indexEtag) return reply.status(304).send();
+    return reply.type('text/html; charset=utf-8').send(indexHtml);
+  };
+
+  // The SPA fallback is a route, not only the not-found handler, so that @fastify/compress compresses it.
+  if (indexHtml) app.get('/*', { schema: { hide: true } }, sendIndex);
+
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' || request.method === 'HEAD';
-    if (request.url.startsWith('/api/') || request.url === '/api' || !isPage) {
-      return sendApiNotFound(request, reply);
-    }
-    if (!indexHtml) {
-      return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
-    }
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    if (isApi(request.url) || !isPage) return sendApiNotFound(request, reply);
+    // `/index.html` lands here: the static plugin refuses the unbranded file on disk.
+    if (indexHtml) return sendIndex(request, reply);
+    return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
   });
 }
