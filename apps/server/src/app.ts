@@ -43,6 +43,8 @@ import { createProductsRepository } from './modules/products/products.repository
 import { productsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
 import { statusRoutes } from './modules/status/status.routes';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
+import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { adminUsersRoutes } from './modules/user/admin-users.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { registerIdentity } from './plugins/auth';
@@ -206,6 +208,9 @@ export async function buildApp({
         brand: { name: brand.name, primaryColor: brand.primaryColor },
       });
       if (stripe) await api.register(stripeWebhookRoutes, { stripe, fulfilmentService });
+      await api.register(subscriptionsRoutes, {
+        subscriptionsService: createSubscriptionsService({ db: database.db, provider: paymentProvider }),
+      });
     },
     { prefix: '/api' },
   );

@@ -43,6 +43,7 @@ export async function startStripeDouble() {
   const setupIntents = new Map<string, Json>();
   const idempotent = new Map<string, { status: number; body: Json }>();
   const requests: { method: string; path: string; body: Json; idempotencyKey?: string }[] = [];
+  const subscriptionUpdates: Json[] = [];
   let failures: number[] = [];
 
   const error = (status: number, message: string, type = 'invalid_request_error') => ({
@@ -110,6 +111,19 @@ export async function startStripeDouble() {
       setupIntents.set(intentId, intent);
       return { status: 200, body: intent };
     }
+    const subscription = path.match(/^\/v1\/subscriptions\/([\w-]+)$/);
+    if (method === 'POST' && subscription) {
+      const found = [...sessions.values()].find((session) => session.subscription === subscription[1]);
+      if (!found) return error(404, `No such subscription: '${subscription[1]}'`);
+      const updated = {
+        id: subscription[1],
+        object: 'subscription',
+        status: 'active',
+        cancel_at_period_end: body.cancel_at_period_end === 'true',
+      };
+      subscriptionUpdates.push(updated);
+      return { status: 200, body: updated };
+    }
     return error(404, `Unrecognized request URL (${method}: ${path}).`);
   }
 
@@ -174,6 +188,7 @@ export async function startStripeDouble() {
     publishableKey,
     requests,
     sessions,
+    subscriptionUpdates,
     customers,
     /** The next calls answer these HTTP statuses with a Stripe error instead of their result. */
     failNext: (...statuses: number[]) => {

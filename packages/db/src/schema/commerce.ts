@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { networks } from './networks';
+import { ntripAccounts } from './ntrip-accounts';
 import { exactlyOneOwner, ownerColumns } from './owner';
 
 /** Something for sale (PRODUCT.md: Product). Its id is the spec's `priceId`; a product that was sold is archived. */
@@ -201,5 +202,23 @@ export const paymentEvents = pgTable(
   (t) => [
     uniqueIndex('payment_events_provider_event_idx').on(t.provider, t.eventId),
     index('payment_events_received_idx').on(t.receivedAt),
+  ],
+);
+
+/** Which NTRIP accounts fill a subscription's seats; each gets an access window on its network (source 'subscription'). */
+export const subscriptionSeats = pgTable(
+  'subscription_seats',
+  {
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ntripAccounts.id, { onDelete: 'cascade' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriptionId, t.accountId] }),
+    index('subscription_seats_account_idx').on(t.accountId),
   ],
 );

@@ -3,6 +3,7 @@ import type { BillingInterval } from '@fixpoint/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreditsRepository } from '../credits/credits.repository';
+import { renewSeatWindows } from '../subscriptions/seat-windows';
 import type { CheckoutRef, PaymentAction, PaymentEventInput } from './payment-provider';
 
 type CheckoutRow = typeof schema.checkoutSessions.$inferSelect;
@@ -163,7 +164,8 @@ export function createFulfilmentService({
             updatedAt: new Date(),
           })
           .where(eq(schema.subscriptions.providerSubscriptionId, action.providerSubscriptionId))
-          .returning({ id: schema.subscriptions.id });
+          .returning();
+        for (const subscription of renewed) await renewSeatWindows(tx, subscription);
         return renewed.length
           ? {
               outcome: 'processed',

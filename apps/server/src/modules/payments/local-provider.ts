@@ -21,6 +21,8 @@ export function createLocalProvider(): PaymentProvider {
         customerId: customer.customerId ?? customerId(customer.userId),
       };
     },
+    // The local provider renews nothing by itself: there is no renewal to stop.
+    async setCancelAtPeriodEnd() {},
     async customerSecret(customer) {
       return {
         clientSecret: `local_seti_${randomBytes(12).toString('hex')}_secret_test`,

@@ -25,6 +25,8 @@ export interface PaymentProvider {
   ): Promise<{ providerSessionId: string; url: string; customerId: string | null }>;
   /** What the card form needs: Stripe's SetupIntent client secret for the customer (created when missing). */
   customerSecret(customer: CheckoutRequest['customer']): Promise<{ clientSecret: string; customerId: string | null }>;
+  /** Stops (or resumes) the renewal at the end of the current period. */
+  setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void>;
 }
 
 /** Identifies our checkout session: by our id (metadata) or the provider's session id. */

@@ -146,6 +146,10 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       return { clientSecret: intent.client_secret, customerId };
     },
 
+    async setCancelAtPeriodEnd(providerSubscriptionId, cancel) {
+      await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: cancel });
+    },
+
     verify: (rawBody, signature) => stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret),
   };
 }

@@ -186,6 +186,24 @@ describe('checkout with Stripe', () => {
       currentPeriodEnd: end1.toISOString(),
     });
 
+    // A seated account's access follows the renewal.
+    const subscriptionId = subscriptions[0]?.id as string;
+    const account = (
+      await t.app.inject({ method: 'POST', url: '/api/accounts', headers: buyer.headers, payload: { name: 'Rover' } })
+    ).json().id as string;
+    const seat = async (accountIds: string[]) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/subscriptions/${subscriptionId}/accounts`,
+        headers: buyer.headers,
+        payload: { accountIds },
+      });
+    expect((await seat([account])).statusCode).toBe(200);
+    const windowEnd = async () =>
+      (await t.database.db.select().from(schema.accessWindows).where(eq(schema.accessWindows.accountId, account)))[0]
+        ?.endsAt;
+    expect(await windowEnd()).toEqual(end1);
+
     const end2 = new Date('2027-01-24T00:00:00Z');
     expect((await double.deliver(t.app, double.invoicePaid(stripeId, { start: end1, end: end2 }))).json().result).toBe(
       'processed',
@@ -195,6 +213,27 @@ describe('checkout with Stripe', () => {
       .from(schema.subscriptions)
       .where(eq(schema.subscriptions.checkoutSessionId, id));
     expect(renewed?.currentPeriodEnd).toEqual(end2);
+    expect(await windowEnd()).toEqual(end2);
+
+    // Cancel and resume reach Stripe as cancel_at_period_end.
+    const cancel = (action: 'cancel' | 'resume') =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/subscriptions/${action}?subscriptionId=${subscriptionId}`,
+        headers: buyer.headers,
+      });
+    expect((await cancel('cancel')).json().status).toBe('cancelling');
+    expect(double.subscriptionUpdates.at(-1)).toMatchObject({ id: session.subscription, cancel_at_period_end: true });
+    expect((await cancel('resume')).json().status).toBe('active');
+    expect(double.subscriptionUpdates.at(-1)).toMatchObject({ cancel_at_period_end: false });
+    // Stripe refusing the change leaves the subscription as it was.
+    double.failNext(400);
+    expect((await cancel('cancel')).statusCode).toBe(502);
+    expect(
+      renewed &&
+        (await t.database.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.id, subscriptionId)))[0]
+          ?.status,
+    ).toBe('active');
   });
 
   it('follows an async payment to pending, paid or declined, and an abandoned one to expired', async () => {

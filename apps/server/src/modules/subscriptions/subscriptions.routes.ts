@@ -1,0 +1,78 @@
+import {
+  errorResponseSchema,
+  subscriptionQuerySchema,
+  subscriptionSchema,
+  subscriptionSeatsSchema,
+} from '@fixpoint/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/auth';
+import type { SubscriptionsService } from './subscriptions.service';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+const secured = { tags: ['subscriptions'], security: [{ bearerAuth: [] }] };
+
+/** Spec 7: the signed-in user's subscriptions, cancel at period end and resume; and who fills the seats. */
+export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptionsService: SubscriptionsService }> = async (
+  app,
+  { subscriptionsService: service },
+) => {
+  const userId = (request: { user: { id: string } | null }) => request.user?.id as string;
+
+  app.get(
+    '/subscriptions',
+    {
+      onRequest: requireUser,
+      schema: {
+        ...secured,
+        summary: 'Your subscriptions, newest first',
+        response: { 200: z.array(subscriptionSchema), ...errors },
+      },
+    },
+    (request) => service.list(userId(request)),
+  );
+
+  for (const [action, cancel] of [
+    ['cancel', true],
+    ['resume', false],
+  ] as const) {
+    app.put(
+      `/subscriptions/${action}`,
+      {
+        onRequest: requireUser,
+        schema: {
+          ...secured,
+          summary: cancel
+            ? 'Cancel at the end of the current period (access stays until then)'
+            : 'Resume a subscription set to end, before its period ends',
+          querystring: subscriptionQuerySchema,
+          response: { 200: subscriptionSchema, ...errors, 502: errorResponseSchema },
+        },
+      },
+      (request) =>
+        cancel
+          ? service.cancel(userId(request), request.query.subscriptionId)
+          : service.resume(userId(request), request.query.subscriptionId),
+    );
+  }
+
+  app.put(
+    '/subscriptions/:id/accounts',
+    {
+      onRequest: requireUser,
+      schema: {
+        ...secured,
+        summary: 'Put exactly these NTRIP accounts in the seats (access starts and ends at once)',
+        params: z.object({ id: z.uuid() }),
+        body: subscriptionSeatsSchema,
+        response: { 200: subscriptionSchema, ...errors },
+      },
+    },
+    (request) => service.assignSeats(userId(request), request.params.id, request.body.accountIds),
+  );
+};
