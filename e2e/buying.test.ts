@@ -144,6 +144,20 @@ describe('buying in Chromium with the local test provider', () => {
     expect(await dataLayerEvents(tab, 'subscriptionPurchase')).toEqual([
       { event: 'subscriptionPurchase', value: 29, currency: 'EUR', transactionId: expect.any(String) },
     ]);
+    // Onward to the subscription, whose seat gives the NTRIP account the network.
+    await tab.getByRole('link', { name: 'Choose the NTRIP accounts it covers' }).click();
+    const card = tab.getByRole('article', { name: 'RTK Monthly' });
+    await card.getByText('0 of 1 seat filled').waitFor();
+    await card.getByRole('button', { name: 'Choose NTRIP accounts' }).click();
+    const seats = tab.getByRole('dialog', { name: 'NTRIP accounts for RTK Monthly' });
+    await seats.getByRole('combobox', { name: 'NTRIP accounts' }).click();
+    await tab.getByRole('option', { name: /^Tractor 1/ }).click();
+    // Close the account list, as a person would by clicking beside it.
+    await seats.getByText(/can use Fixpoint Demo Network/).click();
+    await seats.getByRole('button', { name: 'Save' }).click();
+    await card.getByText('1 of 1 seat filled').waitFor();
+    await screenshot(tab, 'buying-subscriptions-page');
+    expect(await seriousAxeViolations(tab)).toEqual([]);
     await tab.close();
     // A subscription costs no credits.
     expect(await balance()).toBe(70);

@@ -19,6 +19,9 @@ const AccountsRoute = lazy(() =>
 const CreditsRoute = lazy(() =>
   importWithTimeout(() => import('./routes/credits')).then((module) => ({ default: module.CreditsRoute })),
 );
+const SubscriptionsRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/subscriptions')).then((module) => ({ default: module.SubscriptionsRoute })),
+);
 const CheckoutRoute = lazy(() =>
   importWithTimeout(() => import('./routes/checkout')).then((module) => ({ default: module.CheckoutRoute })),
 );
@@ -99,6 +102,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireUser>
             <CreditsRoute />
+          </RequireUser>
+        ),
+      },
+      {
+        path: paths.subscriptions.path,
+        element: (
+          <RequireUser>
+            <SubscriptionsRoute />
           </RequireUser>
         ),
       },

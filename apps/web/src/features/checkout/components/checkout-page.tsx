@@ -147,7 +147,10 @@ export function CheckoutPage() {
           </Table>
           <Group gap="sm">
             {outcome === 'paid' && (
-              <Button component={Link} to={paths.accounts.getHref()}>
+              <Button
+                component={Link}
+                to={state.type === 'Token' ? paths.accounts.getHref() : paths.subscriptions.getHref()}
+              >
                 {state.type === 'Token' ? t('checkout.toAccounts') : t('checkout.toAccountsSubscription')}
               </Button>
             )}

@@ -1,0 +1,56 @@
+import type { Subscription } from '@fixpoint/shared';
+import { Alert, Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { accountKeys, accountsQueryOptions } from '../../accounts/api/accounts-api';
+import { assignSeats, subscriptionKeys } from '../api/subscriptions-api';
+
+/** Chooses which NTRIP accounts fill a subscription's seats; each gets the network until the period ends. */
+export function SeatsDialog({ subscription, onClose }: { subscription: Subscription; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const accounts = useQuery(accountsQueryOptions());
+  const [accountIds, setAccountIds] = useState(subscription.accounts.map((account) => account.id));
+  const save = useMutation({
+    mutationFn: assignSeats,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+      ]);
+      onClose();
+    },
+  });
+  return (
+    <Modal opened onClose={onClose} title={t('subscriptions.seats.title', { name: subscription.productName })} centered>
+      <Stack>
+        <Text size="sm" c="dimmed">
+          {t('subscriptions.seats.hint', { count: subscription.seats, network: subscription.networkName ?? '' })}
+        </Text>
+        <MultiSelect
+          label={t('subscriptions.seats.accounts')}
+          placeholder={accountIds.length < subscription.seats ? t('subscriptions.seats.placeholder') : undefined}
+          data={(accounts.data ?? []).map((account) => ({
+            value: account.id,
+            label: `${account.name} (${account.username})`,
+          }))}
+          value={accountIds}
+          onChange={setAccountIds}
+          maxValues={subscription.seats}
+          searchable
+          nothingFoundMessage={t('subscriptions.seats.noAccounts')}
+        />
+        {save.isError && <Alert color="red">{save.error.message}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('subscriptions.cancel')}
+          </Button>
+          <Button loading={save.isPending} onClick={() => save.mutate({ id: subscription.id, accountIds })}>
+            {t('subscriptions.seats.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

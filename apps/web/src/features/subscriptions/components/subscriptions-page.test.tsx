@@ -1,0 +1,99 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubUser } from '../../../testing/fixtures';
+import { renderApp } from '../../../testing/render';
+
+const subscription = (extra: object = {}) => ({
+  id: 's1',
+  productName: 'Fleet Monthly',
+  networkId: 'n1',
+  networkName: 'Demo Network',
+  status: 'active',
+  amount: 9900,
+  currency: 'eur',
+  interval: 'MONTHLY',
+  provider: 'local',
+  currentPeriodStart: '2026-11-24T00:00:00.000Z',
+  currentPeriodEnd: '2026-12-24T00:00:00.000Z',
+  seats: 2,
+  accounts: [{ id: 'a1', name: 'Tractor 1', username: 'fx-aaa' }],
+  createdAt: '2026-11-24T00:00:00.000Z',
+  ...extra,
+});
+const accounts = [
+  { id: 'a1', name: 'Tractor 1', username: 'fx-aaa', networks: [] },
+  { id: 'a2', name: 'Drone', username: 'fx-bbb', networks: [] },
+];
+
+function stubSubscriptions(list: unknown[]) {
+  const sent: { method: string; url: URL; body: unknown }[] = [];
+  stubUser({}, (url, init) => {
+    const method = init?.method ?? 'GET';
+    if (method === 'PUT') {
+      sent.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      return { body: subscription() };
+    }
+    if (url.pathname === '/api/subscriptions') return { body: list };
+    if (url.pathname === '/api/accounts') return { body: accounts };
+    return undefined;
+  });
+  return sent;
+}
+
+describe('the subscriptions page', () => {
+  it('says what to do when there is none, with the way to buy one', async () => {
+    stubSubscriptions([]);
+    renderApp('/subscriptions');
+    expect(
+      await screen.findByText(
+        'No subscriptions yet. A subscription gives your rovers unlimited access to one network.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Buy a subscription' })).toHaveAttribute(
+      'href',
+      '/subscriptions?buy=subscription',
+    );
+  });
+
+  it('shows plan, price, renewal and seats, and puts a second account in a seat', async () => {
+    const sent = stubSubscriptions([subscription()]);
+    const { user } = renderApp('/subscriptions');
+    const card = within(await screen.findByRole('article', { name: 'Fleet Monthly' }));
+    expect(card.getByText('Demo Network · €99.00 / month')).toBeInTheDocument();
+    expect(card.getByTestId('subscription-status')).toHaveTextContent('Active');
+    expect(card.getByText(/^Renews on /)).toBeInTheDocument();
+    expect(card.getByText('1 of 2 seats filled')).toBeInTheDocument();
+    await user.click(card.getByRole('button', { name: 'Choose NTRIP accounts' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'NTRIP accounts for Fleet Monthly' }));
+    await user.click(dialog.getByRole('combobox', { name: 'NTRIP accounts' }));
+    await user.click(await screen.findByRole('option', { name: 'Drone (fx-bbb)' }));
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.url.pathname).toBe('/api/subscriptions/s1/accounts');
+    expect(sent[0]?.body).toEqual({ accountIds: ['a1', 'a2'] });
+  });
+
+  it('asks before cancelling at period end, and resumes a cancelling one', async () => {
+    const sent = stubSubscriptions([
+      subscription(),
+      subscription({ id: 's2', productName: 'RTK Yearly', status: 'cancelling', interval: 'YEARLY' }),
+    ]);
+    const { user } = renderApp('/subscriptions');
+    const active = within(await screen.findByRole('article', { name: 'Fleet Monthly' }));
+    await user.click(active.getByRole('button', { name: 'Cancel at period end' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Cancel at the end of the period?' }));
+    expect(confirm.getByText(/keep access until/)).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Cancel at period end' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.url.pathname).toBe('/api/subscriptions/cancel');
+    expect(sent[0]?.url.searchParams.get('subscriptionId')).toBe('s1');
+
+    const cancelling = within(screen.getByRole('article', { name: 'RTK Yearly' }));
+    expect(cancelling.getByTestId('subscription-status')).toHaveTextContent('Ends at period end');
+    expect(cancelling.getByText(/^Access ends on /)).toBeInTheDocument();
+    await user.click(cancelling.getByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]?.url.pathname).toBe('/api/subscriptions/resume');
+    expect(sent[1]?.url.searchParams.get('subscriptionId')).toBe('s2');
+  });
+});

@@ -1,0 +1,167 @@
+import { formatMoney, type Subscription } from '@fixpoint/shared';
+import { Alert, Badge, Button, Card, Group, Modal, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconReceipt, IconShoppingCart } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeading } from '../../../components/page-heading';
+import { accountKeys } from '../../accounts/api/accounts-api';
+import { purchaseHref } from '../../pricing/hooks/use-purchase-dialogs';
+import { setSubscriptionCancelled, subscriptionKeys, subscriptionsQueryOptions } from '../api/subscriptions-api';
+import { SeatsDialog } from './seats-dialog';
+
+const statusColor = { active: 'green', cancelling: 'yellow', cancelled: 'gray', past_due: 'red' } as const;
+
+/**
+ * `/subscriptions`: what the user subscribed to, until when, which NTRIP accounts fill its seats, and cancel at
+ * period end or resume; buying another opens the plan dialogs.
+ */
+export function SubscriptionsPage() {
+  const { t } = useTranslation();
+  const subscriptions = useQuery(subscriptionsQueryOptions());
+  const buy = (
+    <Button component={Link} to={purchaseHref('subscription')} leftSection={<IconShoppingCart size={16} />}>
+      {t('subscriptions.buy')}
+    </Button>
+  );
+  return (
+    <Stack gap="lg" maw={1200}>
+      <PageHeading
+        title={t('subscriptions.title')}
+        icon={IconReceipt}
+        description={t('subscriptions.intro')}
+        actions={buy}
+      />
+      {subscriptions.isPending ? (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <Skeleton height={200} radius="md" />
+          <Skeleton height={200} radius="md" />
+        </SimpleGrid>
+      ) : subscriptions.isError ? (
+        <Alert color="red">{subscriptions.error.message}</Alert>
+      ) : subscriptions.data.length === 0 ? (
+        <Text c="dimmed">{t('subscriptions.empty')}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {subscriptions.data.map((subscription) => (
+            <SubscriptionCard key={subscription.id} subscription={subscription} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+function SubscriptionCard({ subscription }: { subscription: Subscription }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<'seats' | 'cancel' | null>(null);
+  const change = useMutation({
+    mutationFn: setSubscriptionCancelled,
+    onSuccess: async () => {
+      setDialog(null);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+      ]);
+    },
+  });
+  const { status } = subscription;
+  const periodEnd = new Date(subscription.currentPeriodEnd).toLocaleDateString(i18n.language, { dateStyle: 'long' });
+  const isLive = status === 'active' || status === 'cancelling' || status === 'past_due';
+  const price = `${formatMoney(subscription.amount, subscription.currency)}${subscription.interval ? ` ${t(`pricing.per.${subscription.interval}`)}` : ''}`;
+
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="article"
+      aria-label={subscription.productName}
+      data-testid="subscription"
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Stack gap={2}>
+            <Title order={2} size="h4">
+              {subscription.productName}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {subscription.networkName ?? t('subscriptions.networkGone')} · {price}
+            </Text>
+          </Stack>
+          <Badge color={statusColor[status]} variant="light" data-testid="subscription-status">
+            {t(`subscriptions.status.${status}`)}
+          </Badge>
+        </Group>
+        <Text size="sm">
+          {status === 'active'
+            ? t('subscriptions.renews', { date: periodEnd })
+            : status === 'cancelled'
+              ? t('subscriptions.ended', { date: periodEnd })
+              : t('subscriptions.ends', { date: periodEnd })}
+        </Text>
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {t('subscriptions.seatsUsed', { used: subscription.accounts.length, count: subscription.seats })}
+          </Text>
+          {subscription.accounts.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('subscriptions.noSeats')}
+            </Text>
+          ) : (
+            subscription.accounts.map((account) => (
+              <Text key={account.id} size="sm">
+                {account.name}{' '}
+                <Text span size="xs" c="dimmed">
+                  {account.username}
+                </Text>
+              </Text>
+            ))
+          )}
+        </Stack>
+        {change.isError && <Alert color="red">{change.error.message}</Alert>}
+        {isLive && (
+          <Group gap="sm">
+            <Button variant="default" onClick={() => setDialog('seats')}>
+              {t('subscriptions.editSeats')}
+            </Button>
+            {status === 'cancelling' ? (
+              <Button loading={change.isPending} onClick={() => change.mutate({ id: subscription.id, cancel: false })}>
+                {t('subscriptions.resume')}
+              </Button>
+            ) : (
+              <Button variant="subtle" color="red" onClick={() => setDialog('cancel')}>
+                {t('subscriptions.cancelAtPeriodEnd')}
+              </Button>
+            )}
+          </Group>
+        )}
+      </Stack>
+      {dialog === 'seats' && <SeatsDialog subscription={subscription} onClose={() => setDialog(null)} />}
+      <Modal
+        opened={dialog === 'cancel'}
+        onClose={() => setDialog(null)}
+        title={t('subscriptions.confirmCancel.title')}
+        centered
+      >
+        <Stack>
+          <Text size="sm">{t('subscriptions.confirmCancel.text', { date: periodEnd })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDialog(null)} data-autofocus>
+              {t('subscriptions.confirmCancel.keep')}
+            </Button>
+            <Button
+              color="red"
+              loading={change.isPending}
+              onClick={() => change.mutate({ id: subscription.id, cancel: true })}
+            >
+              {t('subscriptions.confirmCancel.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}
