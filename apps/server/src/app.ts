@@ -43,6 +43,7 @@ import { createProductsRepository } from './modules/products/products.repository
 import { productsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
 import { statusRoutes } from './modules/status/status.routes';
+import { createLocalRenewals } from './modules/subscriptions/local-renewals';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { adminUsersRoutes } from './modules/user/admin-users.routes';
@@ -167,6 +168,15 @@ export async function buildApp({
       : 'Payments: the local test provider (purchases are free); set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments with Stripe',
   );
   const fulfilmentService = createFulfilmentService({ db: database.db, creditsRepository, logger: app.log });
+  // The local provider renews its subscriptions on this clock (Stripe renews through invoice.paid).
+  const localRenewals = stripe ? null : createLocalRenewals({ db: database.db, fulfilmentService });
+  if (localRenewals) {
+    const timer = setInterval(() => {
+      localRenewals.renewDue().catch((error) => app.log.error({ err: error }, 'local subscription renewal failed'));
+    }, 60_000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   const casterPort = env.CASTER_PUBLIC_PORT ?? env.CASTER_PORT;
   const casterAddress = (requestHost: string) => ({ host: env.CASTER_PUBLIC_HOST ?? requestHost, port: casterPort });
 
@@ -222,6 +232,7 @@ export async function buildApp({
     ...(env.MAP_STYLE_URL ? { mapStyleUrl: env.MAP_STYLE_URL } : {}),
   });
   app.decorate('auth', auth);
+  app.decorate('localRenewals', localRenewals);
   return app;
 }
 

@@ -193,4 +193,46 @@ describe('subscriptions', () => {
     const malformed = await call(buyer, 'PUT', '/api/subscriptions/cancel?subscriptionId=nope');
     expect(malformed.statusCode).toBe(400);
   });
+  it('renews a local subscription on its clock, with its seats, once per period; a cancelling one ends', async () => {
+    const [plan] = await t.database.db
+      .insert(schema.products)
+      .values({
+        name: 'Weekly',
+        type: 'Subscription',
+        category: 'billable-subscription',
+        amount: 900,
+        currency: 'eur',
+        interval: 'WEEKLY',
+        networkId,
+      })
+      .returning();
+    const weekly = await buySubscription(buyer, plan?.id as string);
+    const truck = await createAccount(buyer, 'Truck');
+    await call(buyer, 'PUT', `/api/subscriptions/${weekly}/accounts`, { accountIds: [truck] });
+    const periodEndOf = async () =>
+      (await t.database.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.id, weekly)))[0]
+        ?.currentPeriodEnd as Date;
+    const firstEnd = await periodEndOf();
+    const renewals = t.app.localRenewals;
+    if (!renewals) throw new Error('the local provider has a billing clock');
+
+    // Not due yet: nothing happens.
+    expect(await renewals.renewDue(new Date(firstEnd.getTime() - 60_000))).toBe(0);
+    // A minute after the period end: one more week, for the subscription and its seat.
+    const later = new Date(firstEnd.getTime() + 60_000);
+    expect(await renewals.renewDue(later)).toBe(1);
+    expect(await renewals.renewDue(later)).toBe(0);
+    const secondEnd = await periodEndOf();
+    expect(secondEnd.getTime() - firstEnd.getTime()).toBe(7 * 864e5);
+    const [seatWindow] = await t.database.db
+      .select()
+      .from(schema.accessWindows)
+      .where(eq(schema.accessWindows.accountId, truck));
+    expect(seatWindow?.endsAt).toEqual(secondEnd);
+
+    // Cancelled at period end: the clock leaves it to end.
+    await call(buyer, 'PUT', `/api/subscriptions/cancel?subscriptionId=${weekly}`);
+    expect(await renewals.renewDue(new Date(secondEnd.getTime() + 60_000))).toBe(0);
+    expect(await periodEndOf()).toEqual(secondEnd);
+  });
 });
