@@ -35,15 +35,13 @@ import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { networksRoutes } from './modules/networks/networks.routes';
 import { checkoutRoutes } from './modules/payments/checkout.routes';
 import { createCheckoutService } from './modules/payments/checkout.service';
-import { createFulfilmentService } from './modules/payments/fulfilment.service';
-import { createLocalProvider } from './modules/payments/local-provider';
-import { createStripeProvider } from './modules/payments/stripe-provider';
+import { createPayments } from './modules/payments/payments';
 import { stripeWebhookRoutes } from './modules/payments/webhook.routes';
 import { createProductsRepository } from './modules/products/products.repository';
 import { productsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
 import { statusRoutes } from './modules/status/status.routes';
-import { createLocalRenewals } from './modules/subscriptions/local-renewals';
+import { adminSubscriptionsRoutes } from './modules/subscriptions/admin-subscriptions.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { adminUsersRoutes } from './modules/user/admin-users.routes';
@@ -151,32 +149,11 @@ export async function buildApp({
     usernamePrefix: brand.ntripUsernamePrefix,
     ...(onAccountsChanged && { onAccountsChanged }),
   });
-  // Payments (docs/decisions/0036): Stripe when configured, else the local test provider.
-  const stripe =
-    env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
-      ? createStripeProvider({
-          secretKey: env.STRIPE_SECRET_KEY,
-          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-          publishableKey: env.STRIPE_PUBLISHABLE_KEY,
-          apiUrl: env.STRIPE_API_URL,
-        })
-      : null;
-  const paymentProvider = stripe ?? createLocalProvider();
-  app.log.info(
-    stripe
-      ? `Payments: Stripe (${stripe.mode} mode)`
-      : 'Payments: the local test provider (purchases are free); set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments with Stripe',
-  );
-  const fulfilmentService = createFulfilmentService({ db: database.db, creditsRepository, logger: app.log });
-  // The local provider renews its subscriptions on this clock (Stripe renews through invoice.paid).
-  const localRenewals = stripe ? null : createLocalRenewals({ db: database.db, fulfilmentService });
-  if (localRenewals) {
-    const timer = setInterval(() => {
-      localRenewals.renewDue().catch((error) => app.log.error({ err: error }, 'local subscription renewal failed'));
-    }, 60_000);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  // Payments (docs/decisions/0036): Stripe when configured, else the local test provider and its billing clock.
+  const payments = createPayments({ env, db: database.db, creditsRepository, logger: app.log });
+  const { stripe, provider: paymentProvider, fulfilmentService, localRenewals } = payments;
+  const stopClock = payments.startClock();
+  app.addHook('onClose', async () => stopClock());
   const casterPort = env.CASTER_PUBLIC_PORT ?? env.CASTER_PORT;
   const casterAddress = (requestHost: string) => ({ host: env.CASTER_PUBLIC_HOST ?? requestHost, port: casterPort });
 
@@ -218,9 +195,9 @@ export async function buildApp({
         brand: { name: brand.name, primaryColor: brand.primaryColor },
       });
       if (stripe) await api.register(stripeWebhookRoutes, { stripe, fulfilmentService });
-      await api.register(subscriptionsRoutes, {
-        subscriptionsService: createSubscriptionsService({ db: database.db, provider: paymentProvider }),
-      });
+      const subscriptionsService = createSubscriptionsService({ db: database.db, provider: paymentProvider });
+      await api.register(subscriptionsRoutes, { subscriptionsService });
+      await api.register(adminSubscriptionsRoutes, { subscriptionsService });
     },
     { prefix: '/api' },
   );

@@ -326,6 +326,9 @@ export const stripeWebhookEvents = [
   'checkout.session.async_payment_failed',
   'checkout.session.expired',
   'invoice.paid',
+  'invoice.payment_failed',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
   'charge.refunded',
 ] as const;
 
@@ -338,39 +341,3 @@ export function parseMajorUnits(text: string): number | null {
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
-
-// ---- subscriptions ----
-
-export const subscriptionStatuses = ['active', 'cancelling', 'cancelled', 'past_due'] as const;
-export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
-
-export const subscriptionSchema = z
-  .object({
-    id: z.string(),
-    productName: z.string(),
-    networkId: z.string().nullable(),
-    networkName: z.string().nullable(),
-    /** `cancelling` until the period ends, then `cancelled`. */
-    status: z.enum(subscriptionStatuses),
-    amount: z.number().int(),
-    currency: z.string(),
-    interval: billingIntervalSchema.nullable(),
-    provider: z.enum(['local', 'stripe', 'manual']),
-    currentPeriodStart: z.iso.datetime(),
-    currentPeriodEnd: z.iso.datetime(),
-    seats: z.number().int(),
-    accounts: z.array(z.object({ id: z.string(), name: z.string(), username: z.string() })),
-    createdAt: z.iso.datetime(),
-  })
-  .meta({ id: 'Subscription' });
-
-export type Subscription = z.infer<typeof subscriptionSchema>;
-
-export const subscriptionQuerySchema = z.object({ subscriptionId: z.uuid('Unknown subscription.') });
-
-export const subscriptionSeatsSchema = z.object({
-  accountIds: z
-    .array(z.uuid())
-    .max(productLimits.seats)
-    .refine((ids) => new Set(ids).size === ids.length, 'An account fills one seat.'),
-});

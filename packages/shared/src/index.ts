@@ -9,3 +9,4 @@ export * from './errors';
 export * from './health';
 export * from './meta';
 export * from './networks';
+export * from './subscriptions';

@@ -124,6 +124,13 @@ export async function startStripeDouble() {
       subscriptionUpdates.push(updated);
       return { status: 200, body: updated };
     }
+    if (method === 'DELETE' && subscription) {
+      const found = [...sessions.values()].find((session) => session.subscription === subscription[1]);
+      if (!found) return error(404, `No such subscription: '${subscription[1]}'`);
+      const cancelled = { id: subscription[1], object: 'subscription', status: 'canceled' };
+      subscriptionUpdates.push(cancelled);
+      return { status: 200, body: cancelled };
+    }
     return error(404, `Unrecognized request URL (${method}: ${path}).`);
   }
 
@@ -242,6 +249,63 @@ export async function startStripeDouble() {
           ],
         },
       });
+    },
+    /** `invoice.payment_failed` for the session's subscription: a renewal could not be charged. */
+    invoicePaymentFailed(sessionId: string) {
+      const found = session(sessionId);
+      const subscription = subscriptionOf(found);
+      return event('invoice.payment_failed', {
+        id: id('in'),
+        object: 'invoice',
+        status: 'open',
+        customer: found.customer,
+        amount_due: found.amount_total,
+        parent: {
+          type: 'subscription_details',
+          quote_details: null,
+          subscription_details: { subscription, metadata: {} },
+        },
+      });
+    },
+    /**
+     * `customer.subscription.updated` (or `.deleted`) with Stripe's status, `cancel_at_period_end` and the period on
+     * its item, as the current API puts it; `created` orders events that arrive out of order.
+     */
+    subscriptionChanged(
+      sessionId: string,
+      change: {
+        status: string;
+        cancelAtPeriodEnd?: boolean;
+        period?: { start: Date; end: Date };
+        deleted?: boolean;
+        created?: Date;
+      },
+    ) {
+      const found = session(sessionId);
+      const unix = (date: Date) => Math.floor(date.getTime() / 1000);
+      const payload = event(change.deleted ? 'customer.subscription.deleted' : 'customer.subscription.updated', {
+        id: subscriptionOf(found),
+        object: 'subscription',
+        customer: found.customer,
+        status: change.status,
+        cancel_at_period_end: change.cancelAtPeriodEnd ?? false,
+        metadata: (found.subscription_data as Json | null)?.metadata ?? {},
+        items: {
+          object: 'list',
+          data: change.period
+            ? [
+                {
+                  id: id('si'),
+                  object: 'subscription_item',
+                  current_period_start: unix(change.period.start),
+                  current_period_end: unix(change.period.end),
+                },
+              ]
+            : [],
+        },
+      });
+      if (change.created) payload.created = unix(change.created);
+      return payload;
     },
     /** `charge.refunded` with the cumulative amount refunded so far. */
     refunded(sessionId: string, amountRefunded: number) {

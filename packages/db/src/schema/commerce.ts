@@ -171,6 +171,10 @@ export const subscriptions = pgTable(
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Past due: the seats keep access until then (docs/decisions/0038); cleared when a payment succeeds. */
+    graceEndsAt: timestamp('grace_ends_at', { withTimezone: true }),
+    /** The provider's time of the last subscription change applied: an older change arriving late is ignored. */
+    providerChangedAt: timestamp('provider_changed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

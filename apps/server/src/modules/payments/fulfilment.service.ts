@@ -1,9 +1,10 @@
 import { type Database, schema, type Transaction } from '@fixpoint/db';
 import type { BillingInterval } from '@fixpoint/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreditsRepository } from '../credits/credits.repository';
-import { renewSeatWindows } from '../subscriptions/seat-windows';
+import { applyProviderState, markPastDue } from '../subscriptions/lifecycle';
+import { extendSeatWindows } from '../subscriptions/seat-windows';
 import type { CheckoutRef, PaymentAction, PaymentEventInput } from './payment-provider';
 
 type CheckoutRow = typeof schema.checkoutSessions.$inferSelect;
@@ -30,10 +31,13 @@ export function createFulfilmentService({
   db,
   creditsRepository,
   logger,
+  graceDays,
 }: {
   db: Database;
   creditsRepository: CreditsRepository;
   logger: FastifyBaseLogger;
+  /** How long a past-due subscription keeps access after its period end (docs/decisions/0038). */
+  graceDays: number;
 }) {
   async function findCheckout(tx: Transaction, ref: CheckoutRef): Promise<CheckoutRow | undefined> {
     const c = schema.checkoutSessions;
@@ -161,11 +165,17 @@ export function createFulfilmentService({
             currentPeriodEnd: sql`greatest(${schema.subscriptions.currentPeriodEnd}, ${action.periodEnd})`,
             ...(action.periodStart && { currentPeriodStart: action.periodStart }),
             status: sql`case when ${schema.subscriptions.status} = 'past_due' then 'active' else ${schema.subscriptions.status} end`,
+            graceEndsAt: null,
             updatedAt: new Date(),
           })
-          .where(eq(schema.subscriptions.providerSubscriptionId, action.providerSubscriptionId))
+          .where(
+            and(
+              eq(schema.subscriptions.providerSubscriptionId, action.providerSubscriptionId),
+              ne(schema.subscriptions.status, 'cancelled'),
+            ),
+          )
           .returning();
-        for (const subscription of renewed) await renewSeatWindows(tx, subscription);
+        for (const subscription of renewed) await extendSeatWindows(tx, subscription);
         return renewed.length
           ? {
               outcome: 'processed',
@@ -173,6 +183,17 @@ export function createFulfilmentService({
               checkoutSessionId: checkout?.id ?? null,
             }
           : none('No subscription of ours.');
+      }
+      case 'invoice-failed': {
+        if (!action.providerSubscriptionId) return none('No subscription of ours.');
+        const pastDue = await markPastDue(tx, action.providerSubscriptionId, graceDays);
+        return pastDue.length
+          ? { outcome: 'processed', detail: 'Subscription past due.', checkoutSessionId: null }
+          : none('No active subscription of ours.');
+      }
+      case 'subscription-changed': {
+        const result = await applyProviderState(tx, action, graceDays);
+        return { outcome: result.applied ? 'processed' : 'ignored', detail: result.detail, checkoutSessionId: null };
       }
       case 'refund':
         return refund(tx, action);

@@ -23,6 +23,7 @@ export function createLocalProvider(): PaymentProvider {
     },
     // The local provider renews nothing by itself: there is no renewal to stop.
     async setCancelAtPeriodEnd() {},
+    async cancelNow() {},
     async customerSecret(customer) {
       return {
         clientSecret: `local_seti_${randomBytes(12).toString('hex')}_secret_test`,

@@ -27,6 +27,8 @@ export interface PaymentProvider {
   customerSecret(customer: CheckoutRequest['customer']): Promise<{ clientSecret: string; customerId: string | null }>;
   /** Stops (or resumes) the renewal at the end of the current period. */
   setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void>;
+  /** Ends the subscription at the provider now: no more renewals (an admin's delete). */
+  cancelNow(providerSubscriptionId: string): Promise<void>;
 }
 
 /** Identifies our checkout session: by our id (metadata) or the provider's session id. */
@@ -52,6 +54,18 @@ export type PaymentAction =
       periodStart?: Date | null;
       periodEnd?: Date | null;
     })
+  /** A renewal's payment failed: the subscription is past due (docs/decisions/0038). */
+  | { kind: 'invoice-failed'; providerSubscriptionId: string | null }
+  /** The provider's view of a subscription changed (`customer.subscription.updated` and `.deleted`). */
+  | {
+      kind: 'subscription-changed';
+      providerSubscriptionId: string;
+      status: 'active' | 'cancelling' | 'past_due' | 'cancelled';
+      periodStart?: Date | null;
+      periodEnd?: Date | null;
+      /** When the provider made the change: an older change arriving late is ignored. */
+      changedAt?: Date | null;
+    }
   | {
       kind: 'refund';
       paymentIntentId: string;

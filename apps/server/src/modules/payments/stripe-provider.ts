@@ -29,6 +29,20 @@ const idOf = (value: string | { id: string } | null | undefined) =>
   value == null ? null : typeof value === 'string' ? value : value.id;
 const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 
+/** Stripe's subscription status in our four (docs/decisions/0038): `unpaid` (retries exhausted) is past due too. */
+function ourStatus(subscription: Stripe.Subscription): 'active' | 'cancelling' | 'past_due' | 'cancelled' {
+  switch (subscription.status) {
+    case 'canceled':
+    case 'incomplete_expired':
+      return 'cancelled';
+    case 'past_due':
+    case 'unpaid':
+      return 'past_due';
+    default:
+      return subscription.cancel_at_period_end ? 'cancelling' : 'active';
+  }
+}
+
 /** A verified Stripe event, reduced to what fulfilment acts on (docs/decisions/0036). */
 export function toPaymentEvent(event: Stripe.Event): PaymentEventInput {
   return { provider: 'stripe', eventId: event.id, type: event.type, action: toAction(event) };
@@ -72,6 +86,23 @@ function toAction(event: Stripe.Event): PaymentAction {
         providerSubscriptionId: idOf(details?.subscription),
         periodStart: fromUnix(line?.period?.start),
         periodEnd: fromUnix(line?.period?.end),
+      };
+    }
+    case 'invoice.payment_failed': {
+      const details = event.data.object.parent?.subscription_details;
+      return { kind: 'invoice-failed', providerSubscriptionId: idOf(details?.subscription) };
+    }
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const subscription = event.data.object;
+      const item = subscription.items?.data?.[0];
+      return {
+        kind: 'subscription-changed',
+        providerSubscriptionId: subscription.id,
+        status: event.type === 'customer.subscription.deleted' ? 'cancelled' : ourStatus(subscription),
+        periodStart: fromUnix(item?.current_period_start),
+        periodEnd: fromUnix(item?.current_period_end),
+        changedAt: fromUnix(event.created),
       };
     }
     case 'charge.refunded': {
@@ -148,6 +179,10 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
 
     async setCancelAtPeriodEnd(providerSubscriptionId, cancel) {
       await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: cancel });
+    },
+
+    async cancelNow(providerSubscriptionId) {
+      await stripe.subscriptions.cancel(providerSubscriptionId);
     },
 
     verify: (rawBody, signature) => stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret),

@@ -3,38 +3,59 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 
 const w = schema.accessWindows;
 
+type SeatedSubscription = {
+  id: string;
+  networkId: string | null;
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date;
+  graceEndsAt: Date | null;
+};
+
+/** Until when a subscription's seats have access: its period end, or a past-due one's grace end (decision 0038). */
+export function accessEnd(subscription: Pick<SeatedSubscription, 'currentPeriodEnd' | 'graceEndsAt'>): Date {
+  const { currentPeriodEnd, graceEndsAt } = subscription;
+  return graceEndsAt && graceEndsAt > currentPeriodEnd ? graceEndsAt : currentPeriodEnd;
+}
+
 /**
  * A seated account's access on the subscription's network is one access window (source 'subscription', source ref
- * the subscription) from its assignment to the period end. Unlike bought days, these windows move with the
- * subscription: a renewal extends them, an unassigned seat ends its window now (docs/decisions/0036).
+ * the subscription) from its assignment to the access end. Unlike bought days, these windows move with the
+ * subscription: a renewal extends them, an unassigned seat or an ended subscription ends them now
+ * (docs/decisions/0036, 0038).
  */
 export async function openSeatWindows(
   tx: Transaction,
-  subscription: { id: string; networkId: string | null; currentPeriodEnd: Date },
+  subscription: SeatedSubscription,
   accountIds: string[],
   now = new Date(),
 ) {
-  if (!subscription.networkId || accountIds.length === 0 || subscription.currentPeriodEnd <= now) return;
+  const endsAt = accessEnd(subscription);
+  if (!subscription.networkId || accountIds.length === 0 || endsAt <= now) return;
+  // A grant that starts later (an admin's manual subscription) opens its windows at its start.
+  const startsAt = subscription.currentPeriodStart > now ? subscription.currentPeriodStart : now;
   await tx.insert(w).values(
     accountIds.map((accountId) => ({
       accountId,
       networkId: subscription.networkId as string,
-      startsAt: now,
-      endsAt: subscription.currentPeriodEnd,
+      startsAt,
+      endsAt,
       source: 'subscription' as const,
       sourceRef: subscription.id,
     })),
   );
 }
 
-/** Ends the accounts' open windows of this subscription now; the caster cuts their sessions within a second. */
+/**
+ * Ends the open windows of this subscription now, for these accounts or all of them; the caster cuts their sessions
+ * within a second.
+ */
 export async function closeSeatWindows(
   tx: Transaction,
   subscriptionId: string,
-  accountIds: string[],
+  accountIds: string[] | 'all',
   now = new Date(),
 ) {
-  if (accountIds.length === 0) return;
+  if (accountIds !== 'all' && accountIds.length === 0) return;
   await tx
     .update(w)
     .set({ endsAt: sql`greatest(${now}, ${w.startsAt} + interval '1 millisecond')` })
@@ -42,21 +63,17 @@ export async function closeSeatWindows(
       and(
         eq(w.source, 'subscription'),
         eq(w.sourceRef, subscriptionId),
-        inArray(w.accountId, accountIds),
+        accountIds === 'all' ? undefined : inArray(w.accountId, accountIds),
         gt(w.endsAt, now),
       ),
     );
 }
 
 /**
- * A renewal: every seated account's open window of the subscription runs to the new period end, and a seated
- * account whose window had already ended (a renewal paid late) gets a new one from now.
+ * A renewal or a grace period: every seated account's open window of the subscription runs to the access end, and a
+ * seated account whose window had already ended (a renewal paid late) gets a new one from now.
  */
-export async function renewSeatWindows(
-  tx: Transaction,
-  subscription: { id: string; networkId: string | null; currentPeriodEnd: Date },
-  now = new Date(),
-) {
+export async function extendSeatWindows(tx: Transaction, subscription: SeatedSubscription, now = new Date()) {
   const seated = (
     await tx
       .select({ accountId: schema.subscriptionSeats.accountId })
@@ -66,7 +83,7 @@ export async function renewSeatWindows(
   if (seated.length === 0) return;
   const extended = await tx
     .update(w)
-    .set({ endsAt: sql`greatest(${w.endsAt}, ${subscription.currentPeriodEnd})` })
+    .set({ endsAt: sql`greatest(${w.endsAt}, ${accessEnd(subscription)})` })
     .where(
       and(
         eq(w.source, 'subscription'),

@@ -1,43 +1,55 @@
 import { type Database, schema, type Transaction } from '@fixpoint/db';
-import { AppError, type Subscription } from '@fixpoint/shared';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import {
+  type AdminSubscription,
+  AppError,
+  type GrantSubscription,
+  type Subscription,
+  type SubscriptionStatus,
+} from '@fixpoint/shared';
+import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PaymentProvider } from '../payments/payment-provider';
+import { effectiveStatus, endSubscription } from './lifecycle';
 import { closeSeatWindows, openSeatWindows } from './seat-windows';
 
-type SubscriptionRow = typeof schema.subscriptions.$inferSelect;
-
 const notFound = () => new AppError('SUBSCRIPTION_NOT_FOUND', 404, 'No such subscription.');
+const s = schema.subscriptions;
 
-/** What the owner sees: a cancelling subscription whose period has ended is cancelled. */
-export function effectiveStatus(row: Pick<SubscriptionRow, 'status' | 'currentPeriodEnd'>, now = new Date()) {
-  return row.status === 'cancelling' && row.currentPeriodEnd <= now ? 'cancelled' : row.status;
-}
+/** Whose subscriptions a call may touch: one user's own, or every one (an admin's). */
+type Scope = { userId: string } | 'admin';
+const inScope = (scope: Scope) => (scope === 'admin' ? undefined : eq(s.ownerUserId, scope.userId));
 
 /**
- * A user's subscriptions (spec 7: `GET /subscriptions`, cancel, resume) and the NTRIP accounts in their seats. A
- * seat gives its account access to the subscription's network until the period ends (seat-windows.ts).
+ * Subscriptions (spec 7: `GET /subscriptions`, cancel, resume; the admin's list, cancel, resume, delete and manual
+ * grants) and the NTRIP accounts in their seats. A seat gives its account access to the subscription's network
+ * until the period ends (seat-windows.ts); lifecycle.ts moves them with the provider's events.
  */
 export function createSubscriptionsService({ db, provider }: { db: Database; provider: PaymentProvider }) {
-  /** The owner's subscription, locked for the change; someone else's answers exactly like a missing one. */
-  async function lockOwn(tx: Transaction, userId: string, id: string) {
+  /** A subscription in scope, locked for the change; someone else's answers exactly like a missing one. */
+  async function lock(tx: Transaction, scope: Scope, id: string) {
     const [row] = await tx
       .select()
-      .from(schema.subscriptions)
-      .where(and(eq(schema.subscriptions.id, id), eq(schema.subscriptions.ownerUserId, userId)))
+      .from(s)
+      .where(and(eq(s.id, id), inScope(scope)))
       .for('update');
     if (!row) throw notFound();
     return row;
   }
 
-  async function list(userId: string, only?: string): Promise<Subscription[]> {
-    const s = schema.subscriptions;
+  async function list(where: SQL | undefined, status?: SubscriptionStatus): Promise<AdminSubscription[]> {
     const rows = await db
-      .select({ subscription: s, product: schema.products, networkName: schema.networks.name })
+      .select({
+        subscription: s,
+        product: schema.products,
+        networkName: schema.networks.name,
+        owner: { userId: schema.users.id, email: schema.users.email, name: schema.users.name },
+      })
       .from(s)
       .innerJoin(schema.products, eq(schema.products.id, s.productId))
       .leftJoin(schema.networks, eq(schema.networks.id, s.networkId))
-      .where(and(eq(s.ownerUserId, userId), only ? eq(s.id, only) : undefined))
-      .orderBy(desc(s.createdAt));
+      .leftJoin(schema.users, eq(schema.users.id, s.ownerUserId))
+      .where(where)
+      .orderBy(desc(s.createdAt))
+      .limit(1000);
     const seats = rows.length
       ? await db
           .select({
@@ -56,7 +68,7 @@ export function createSubscriptionsService({ db, provider }: { db: Database; pro
           )
           .orderBy(schema.subscriptionSeats.assignedAt)
       : [];
-    return rows.map(({ subscription, product, networkName }) => ({
+    const all = rows.map(({ subscription, product, networkName, owner }) => ({
       id: subscription.id,
       productName: product.name,
       networkId: subscription.networkId,
@@ -68,24 +80,29 @@ export function createSubscriptionsService({ db, provider }: { db: Database; pro
       provider: subscription.provider,
       currentPeriodStart: subscription.currentPeriodStart.toISOString(),
       currentPeriodEnd: subscription.currentPeriodEnd.toISOString(),
+      graceEndsAt: subscription.graceEndsAt?.toISOString() ?? null,
       seats: subscription.seats,
       accounts: seats
         .filter((seat) => seat.subscriptionId === subscription.id)
         .map(({ id, name, username }) => ({ id, name, username })),
       createdAt: subscription.createdAt.toISOString(),
+      owner: owner ?? { userId: null, email: null, name: null },
     }));
+    return status ? all.filter((row) => row.status === status) : all;
   }
 
-  async function one(userId: string, id: string): Promise<Subscription> {
-    const [found] = await list(userId, id);
+  const ownerView = ({ owner: _owner, ...subscription }: AdminSubscription): Subscription => subscription;
+
+  async function one(scope: Scope, id: string): Promise<AdminSubscription> {
+    const [found] = await list(and(eq(s.id, id), inScope(scope)));
     if (!found) throw notFound();
     return found;
   }
 
   /** Cancel at period end, or resume before it: the provider first, then our row. */
-  async function setCancelling(userId: string, id: string, cancel: boolean): Promise<Subscription> {
+  async function setCancelling(scope: Scope, id: string, cancel: boolean) {
     await db.transaction(async (tx) => {
-      const row = await lockOwn(tx, userId, id);
+      const row = await lock(tx, scope, id);
       const status = effectiveStatus(row);
       if (cancel && status !== 'active' && status !== 'past_due') {
         throw new AppError('SUBSCRIPTION_NOT_ACTIVE', 409, `This subscription is already ${status}.`);
@@ -109,61 +126,130 @@ export function createSubscriptionsService({ db, provider }: { db: Database; pro
         }
       }
       await tx
-        .update(schema.subscriptions)
+        .update(s)
         .set({
           status: cancel ? 'cancelling' : 'active',
           cancelledAt: cancel ? new Date() : null,
           updatedAt: new Date(),
         })
-        .where(eq(schema.subscriptions.id, id));
+        .where(eq(s.id, id));
     });
-    return one(userId, id);
+    return one(scope, id);
+  }
+
+  /**
+   * Puts exactly these accounts in the seats: added ones get access until the period end at once, removed ones
+   * lose it at once (their live rovers are cut by the caster within a second).
+   */
+  async function assignSeats(userId: string, id: string, accountIds: string[]): Promise<Subscription> {
+    await db.transaction(async (tx) => {
+      const row = await lock(tx, { userId }, id);
+      if (accountIds.length > row.seats) {
+        throw new AppError(
+          'TOO_MANY_ACCOUNTS',
+          409,
+          `This subscription has ${row.seats} seat${row.seats === 1 ? '' : 's'}.`,
+        );
+      }
+      if (accountIds.length > 0) {
+        const accounts = await tx
+          .select({ id: schema.ntripAccounts.id, ownerUserId: schema.ntripAccounts.ownerUserId })
+          .from(schema.ntripAccounts)
+          .where(inArray(schema.ntripAccounts.id, accountIds));
+        if (accounts.length !== accountIds.length || accounts.some((a) => a.ownerUserId !== userId)) {
+          throw new AppError('ACCOUNT_NOT_FOUND', 404, 'No such NTRIP account.');
+        }
+      }
+      const seats = schema.subscriptionSeats;
+      const current = (
+        await tx.select({ accountId: seats.accountId }).from(seats).where(eq(seats.subscriptionId, id))
+      ).map((seat) => seat.accountId);
+      const added = accountIds.filter((accountId) => !current.includes(accountId));
+      const removed = current.filter((accountId) => !accountIds.includes(accountId));
+      if (removed.length) {
+        await tx.delete(seats).where(and(eq(seats.subscriptionId, id), inArray(seats.accountId, removed)));
+        await closeSeatWindows(tx, id, removed);
+      }
+      if (added.length) {
+        await tx.insert(seats).values(added.map((accountId) => ({ subscriptionId: id, accountId })));
+        if (effectiveStatus(row) !== 'cancelled') await openSeatWindows(tx, row, added);
+      }
+    });
+    return ownerView(await one({ userId }, id));
   }
 
   return {
-    list: (userId: string) => list(userId),
-    cancel: (userId: string, id: string) => setCancelling(userId, id, true),
-    resume: (userId: string, id: string) => setCancelling(userId, id, false),
+    list: async (userId: string) => (await list(inScope({ userId }))).map(ownerView),
+    cancel: async (userId: string, id: string) => ownerView(await setCancelling({ userId }, id, true)),
+    resume: async (userId: string, id: string) => ownerView(await setCancelling({ userId }, id, false)),
+    assignSeats,
 
-    /**
-     * Puts exactly these accounts in the seats: added ones get access until the period end at once, removed ones
-     * lose it at once (their live rovers are cut by the caster within a second).
-     */
-    async assignSeats(userId: string, id: string, accountIds: string[]): Promise<Subscription> {
-      await db.transaction(async (tx) => {
-        const row = await lockOwn(tx, userId, id);
-        if (accountIds.length > row.seats) {
-          throw new AppError(
-            'TOO_MANY_ACCOUNTS',
-            409,
-            `This subscription has ${row.seats} seat${row.seats === 1 ? '' : 's'}.`,
-          );
-        }
-        if (accountIds.length > 0) {
-          const accounts = await tx
-            .select({ id: schema.ntripAccounts.id, ownerUserId: schema.ntripAccounts.ownerUserId })
-            .from(schema.ntripAccounts)
-            .where(inArray(schema.ntripAccounts.id, accountIds));
-          if (accounts.length !== accountIds.length || accounts.some((a) => a.ownerUserId !== userId)) {
-            throw new AppError('ACCOUNT_NOT_FOUND', 404, 'No such NTRIP account.');
+    admin: {
+      list({ search, status }: { search?: string; status?: SubscriptionStatus }) {
+        const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+        return list(
+          pattern
+            ? or(
+                ilike(schema.users.email, pattern),
+                ilike(schema.users.name, pattern),
+                ilike(schema.products.name, pattern),
+                ilike(schema.networks.name, pattern),
+              )
+            : undefined,
+          status,
+        );
+      },
+      cancel: (id: string) => setCancelling('admin', id, true),
+      resume: (id: string) => setCancelling('admin', id, false),
+
+      /**
+       * Deletes a subscription: a billable one is cancelled at the provider first (if the provider refuses, nothing
+       * changes), then its seats lose access at once and the row goes.
+       */
+      async remove(id: string): Promise<void> {
+        await db.transaction(async (tx) => {
+          const row = await lock(tx, 'admin', id);
+          if (row.providerSubscriptionId && row.provider !== 'manual' && effectiveStatus(row) !== 'cancelled') {
+            try {
+              await provider.cancelNow(row.providerSubscriptionId);
+            } catch (error) {
+              throw new AppError('UPSTREAM_FAILED', 502, 'The payment provider did not cancel it. Try again.', {
+                cause: error,
+              });
+            }
           }
+          await endSubscription(tx, row);
+          await tx.delete(s).where(eq(s.id, id));
+        });
+      },
+
+      /** A manual (non-billable) subscription for a user: like a paid one for its period, without payments. */
+      async grant(input: GrantSubscription & { startsAt: string; endsAt: string }): Promise<AdminSubscription> {
+        const [product] = await db.select().from(schema.products).where(eq(schema.products.id, input.productId));
+        if (!product || product.isArchived) throw new AppError('PRODUCT_NOT_FOUND', 404, 'No such product on sale.');
+        if (product.category !== 'non-billable-subscription') {
+          throw new AppError('VALIDATION_FAILED', 400, 'Choose a manual (non-billable) subscription product.');
         }
-        const seats = schema.subscriptionSeats;
-        const current = (
-          await tx.select({ accountId: seats.accountId }).from(seats).where(eq(seats.subscriptionId, id))
-        ).map((seat) => seat.accountId);
-        const added = accountIds.filter((accountId) => !current.includes(accountId));
-        const removed = current.filter((accountId) => !accountIds.includes(accountId));
-        if (removed.length) {
-          await tx.delete(seats).where(and(eq(seats.subscriptionId, id), inArray(seats.accountId, removed)));
-          await closeSeatWindows(tx, id, removed);
-        }
-        if (added.length) {
-          await tx.insert(seats).values(added.map((accountId) => ({ subscriptionId: id, accountId })));
-          if (effectiveStatus(row) !== 'cancelled') await openSeatWindows(tx, row, added);
-        }
-      });
-      return one(userId, id);
+        if (!product.networkId) throw new AppError('VALIDATION_FAILED', 400, "This product's network was deleted.");
+        const [user] = await db
+          .select({ id: schema.users.id })
+          .from(schema.users)
+          .where(eq(schema.users.id, input.userId));
+        if (!user) throw new AppError('USER_NOT_FOUND', 404, 'No such user.');
+        const [created] = await db
+          .insert(s)
+          .values({
+            ownerUserId: user.id,
+            productId: product.id,
+            networkId: product.networkId,
+            seats: input.seats ?? product.seats,
+            provider: 'manual',
+            currentPeriodStart: new Date(input.startsAt),
+            currentPeriodEnd: new Date(input.endsAt),
+          })
+          .returning({ id: s.id });
+        return one('admin', (created as { id: string }).id);
+      },
     },
   };
 }

@@ -1,0 +1,61 @@
+import type { Database } from '@fixpoint/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from '../../config/env';
+import type { CreditsRepository } from '../credits/credits.repository';
+import { createLocalRenewals } from '../subscriptions/local-renewals';
+import { createFulfilmentService } from './fulfilment.service';
+import { createLocalProvider } from './local-provider';
+import { createStripeProvider } from './stripe-provider';
+
+/**
+ * The payment side of the app (docs/decisions/0036): Stripe when both keys are set, else the local test provider
+ * with its billing clock; one fulfilment service for both.
+ */
+export function createPayments({
+  env,
+  db,
+  creditsRepository,
+  logger,
+}: {
+  env: Env;
+  db: Database;
+  creditsRepository: CreditsRepository;
+  logger: FastifyBaseLogger;
+}) {
+  const stripe =
+    env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+      ? createStripeProvider({
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+          apiUrl: env.STRIPE_API_URL,
+        })
+      : null;
+  logger.info(
+    stripe
+      ? `Payments: Stripe (${stripe.mode} mode)`
+      : 'Payments: the local test provider (purchases are free); set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments with Stripe',
+  );
+  const fulfilmentService = createFulfilmentService({
+    db,
+    creditsRepository,
+    logger,
+    graceDays: env.SUBSCRIPTION_GRACE_DAYS,
+  });
+  const localRenewals = stripe ? null : createLocalRenewals({ db, fulfilmentService });
+  return {
+    stripe,
+    provider: stripe ?? createLocalProvider(),
+    fulfilmentService,
+    localRenewals,
+    /** Runs the local provider's billing clock every minute (Stripe renews through invoice.paid); answers its stop. */
+    startClock(): () => void {
+      if (!localRenewals) return () => {};
+      const timer = setInterval(() => {
+        localRenewals.renewDue().catch((error) => logger.error({ err: error }, 'local subscription renewal failed'));
+      }, 60_000);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+  };
+}

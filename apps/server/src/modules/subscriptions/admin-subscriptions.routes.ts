@@ -1,0 +1,90 @@
+import {
+  adminSubscriptionSchema,
+  adminSubscriptionsQuerySchema,
+  errorResponseSchema,
+  grantSubscriptionSchema,
+  subscriptionQuerySchema,
+} from '@fixpoint/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAdmin } from '../../plugins/auth';
+import type { SubscriptionsService } from './subscriptions.service';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+const secured = { tags: ['admin'], security: [{ bearerAuth: [] }] };
+
+/** Spec 7: every subscription for the admin (list, cancel, resume, delete), and manual grants. */
+export const adminSubscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptionsService: SubscriptionsService }> = async (
+  app,
+  { subscriptionsService: { admin } },
+) => {
+  app.get(
+    '/admin/subscriptions',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        ...secured,
+        summary: 'Every subscription, newest first, optionally searched (owner, plan, network) and by status (admin)',
+        querystring: adminSubscriptionsQuerySchema,
+        response: { 200: z.array(adminSubscriptionSchema), ...errors },
+      },
+    },
+    (request) => admin.list(request.query),
+  );
+
+  app.post(
+    '/admin/subscriptions',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        ...secured,
+        summary: 'Grant a user a manual (non-billable) subscription for a period (admin)',
+        body: grantSubscriptionSchema,
+        response: { 201: adminSubscriptionSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await admin.grant(request.body)),
+  );
+
+  app.delete(
+    '/admin/subscriptions',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        ...secured,
+        summary: 'Delete a subscription: cancelled at the provider first, its seats lose access at once (admin)',
+        querystring: subscriptionQuerySchema,
+        response: { 204: z.null(), ...errors, 502: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await admin.remove(request.query.subscriptionId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  for (const action of ['cancel', 'resume'] as const) {
+    app.put(
+      `/admin/subscriptions/${action}`,
+      {
+        onRequest: requireAdmin,
+        schema: {
+          ...secured,
+          summary:
+            action === 'cancel'
+              ? "Cancel a user's subscription at the end of its period (admin)"
+              : "Resume a user's subscription set to end (admin)",
+          querystring: subscriptionQuerySchema,
+          response: { 200: adminSubscriptionSchema, ...errors, 502: errorResponseSchema },
+        },
+      },
+      (request) => admin[action](request.query.subscriptionId),
+    );
+  }
+};

@@ -1,0 +1,108 @@
+import { schema, type Transaction } from '@fixpoint/db';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { closeSeatWindows, extendSeatWindows } from './seat-windows';
+
+type SubscriptionRow = typeof schema.subscriptions.$inferSelect;
+const s = schema.subscriptions;
+const dayMs = 86_400_000;
+
+/** What the owner sees: a cancelling subscription whose period has ended, or a manual grant past its end, is over. */
+export function effectiveStatus(
+  row: Pick<SubscriptionRow, 'status' | 'currentPeriodEnd' | 'provider'>,
+  now = new Date(),
+): SubscriptionRow['status'] {
+  const ended = row.currentPeriodEnd <= now;
+  if (ended && (row.status === 'cancelling' || (row.provider === 'manual' && row.status === 'active'))) {
+    return 'cancelled';
+  }
+  return row.status;
+}
+
+/**
+ * A renewal's payment failed (docs/decisions/0038): the subscription is past due and its seats keep access for the
+ * grace period after the period end, while the provider retries. A later paid invoice makes it active again; the
+ * provider's own cancellation (retries exhausted) ends it.
+ */
+export async function markPastDue(
+  tx: Transaction,
+  providerSubscriptionId: string,
+  graceDays: number,
+  now = new Date(),
+): Promise<SubscriptionRow[]> {
+  const rows = await tx
+    .update(s)
+    .set({
+      status: 'past_due',
+      graceEndsAt: sql`coalesce(${s.graceEndsAt}, ${s.currentPeriodEnd} + ${`${graceDays * dayMs} milliseconds`}::interval)`,
+      updatedAt: now,
+    })
+    .where(and(eq(s.providerSubscriptionId, providerSubscriptionId), inArray(s.status, ['active', 'past_due'])))
+    .returning();
+  for (const row of rows) await extendSeatWindows(tx, row, now);
+  return rows;
+}
+
+/** Ends a subscription now: no more access for its seats (the caster cuts them within a second). */
+export async function endSubscription(tx: Transaction, row: SubscriptionRow, now = new Date()) {
+  await tx
+    .update(s)
+    .set({ status: 'cancelled', cancelledAt: row.cancelledAt ?? now, graceEndsAt: null, updatedAt: now })
+    .where(eq(s.id, row.id));
+  await closeSeatWindows(tx, row.id, 'all', now);
+}
+
+export interface ProviderState {
+  providerSubscriptionId: string;
+  status: 'active' | 'cancelling' | 'past_due' | 'cancelled';
+  periodStart?: Date | null;
+  periodEnd?: Date | null;
+  /** When the provider made the change (Stripe's event `created`): an older change arriving late is ignored. */
+  changedAt?: Date | null;
+}
+
+/**
+ * Applies the provider's view of a subscription (Stripe's `customer.subscription.updated|deleted`). A cancelled
+ * subscription stays cancelled whatever arrives after; a change older than the last one applied is ignored.
+ */
+export async function applyProviderState(
+  tx: Transaction,
+  state: ProviderState,
+  graceDays: number,
+  now = new Date(),
+): Promise<{ applied: boolean; detail: string }> {
+  const [row] = await tx
+    .select()
+    .from(s)
+    .where(eq(s.providerSubscriptionId, state.providerSubscriptionId))
+    .for('update');
+  if (!row) return { applied: false, detail: 'No subscription of ours.' };
+  if (row.status === 'cancelled') return { applied: false, detail: 'Already cancelled.' };
+  if (state.changedAt && row.providerChangedAt && state.changedAt < row.providerChangedAt) {
+    return { applied: false, detail: 'Older than the last change applied.' };
+  }
+  if (state.changedAt) await tx.update(s).set({ providerChangedAt: state.changedAt }).where(eq(s.id, row.id));
+
+  if (state.status === 'cancelled') {
+    await endSubscription(tx, row, now);
+    return { applied: true, detail: 'Subscription ended.' };
+  }
+  if (state.status === 'past_due') {
+    await markPastDue(tx, state.providerSubscriptionId, graceDays, now);
+    return { applied: true, detail: 'Subscription past due.' };
+  }
+  const [updated] = await tx
+    .update(s)
+    .set({
+      status: state.status,
+      cancelledAt: state.status === 'cancelling' ? (row.cancelledAt ?? now) : null,
+      graceEndsAt: null,
+      ...(state.periodStart && state.periodEnd && state.periodEnd > row.currentPeriodEnd
+        ? { currentPeriodStart: state.periodStart, currentPeriodEnd: state.periodEnd }
+        : {}),
+      updatedAt: now,
+    })
+    .where(eq(s.id, row.id))
+    .returning();
+  if (updated) await extendSeatWindows(tx, updated, now);
+  return { applied: true, detail: `Subscription ${state.status}.` };
+}
