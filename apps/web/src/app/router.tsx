@@ -59,6 +59,11 @@ const AdminProductsRoute = lazy(() =>
 const AdminPaymentsRoute = lazy(() =>
   importWithTimeout(() => import('./routes/admin/payments')).then((module) => ({ default: module.AdminPaymentsRoute })),
 );
+const AdminSubscriptionsRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/admin/subscriptions')).then((module) => ({
+    default: module.AdminSubscriptionsRoute,
+  })),
+);
 const AdminFeedRoute = lazy(() =>
   importWithTimeout(() => import('./routes/admin/feed')).then((module) => ({ default: module.AdminFeedRoute })),
 );
@@ -135,6 +140,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.admin.users.path, element: <AdminUsersRoute /> },
           { path: paths.admin.accounts.path, element: <AdminAccountsRoute /> },
+          { path: paths.admin.subscriptions.path, element: <AdminSubscriptionsRoute /> },
           { path: paths.admin.networks.listPath, element: <AdminNetworksRoute /> },
           { path: paths.admin.networks.detailPath, element: <AdminNetworkRoute /> },
           { path: paths.admin.feed.listPath, element: <AdminFeedRoute /> },

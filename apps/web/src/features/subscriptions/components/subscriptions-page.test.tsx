@@ -15,6 +15,7 @@ const subscription = (extra: object = {}) => ({
   provider: 'local',
   currentPeriodStart: '2026-11-24T00:00:00.000Z',
   currentPeriodEnd: '2026-12-24T00:00:00.000Z',
+  graceEndsAt: null,
   seats: 2,
   accounts: [{ id: 'a1', name: 'Tractor 1', username: 'fx-aaa' }],
   createdAt: '2026-11-24T00:00:00.000Z',
@@ -95,5 +96,23 @@ describe('the subscriptions page', () => {
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]?.url.pathname).toBe('/api/subscriptions/resume');
     expect(sent[1]?.url.searchParams.get('subscriptionId')).toBe('s2');
+  });
+
+  it('tells a customer whose renewal failed until when access continues', async () => {
+    stubSubscriptions([
+      subscription({ status: 'past_due', graceEndsAt: '2026-12-27T00:00:00.000Z' }),
+      subscription({ id: 's3', productName: 'Partner access', provider: 'manual', interval: null, amount: 0 }),
+    ]);
+    renderApp('/subscriptions');
+    const card = within(await screen.findByRole('article', { name: 'Fleet Monthly' }));
+    expect(card.getByTestId('subscription-status')).toHaveTextContent('Payment due');
+    expect(
+      card.getByText(
+        `Payment failed: access continues until ${new Date('2026-12-27T00:00:00.000Z').toLocaleDateString('en', { dateStyle: 'long' })} while the payment is retried. Update your card to keep it.`,
+      ),
+    ).toBeInTheDocument();
+    // A manual grant does not renew: it says when it ends.
+    const manual = within(screen.getByRole('article', { name: 'Partner access' }));
+    expect(manual.getByText(/^Access ends on /)).toBeInTheDocument();
   });
 });

@@ -10,8 +10,7 @@ import { accountKeys } from '../../accounts/api/accounts-api';
 import { purchaseHref } from '../../pricing/hooks/use-purchase-dialogs';
 import { setSubscriptionCancelled, subscriptionKeys, subscriptionsQueryOptions } from '../api/subscriptions-api';
 import { SeatsDialog } from './seats-dialog';
-
-const statusColor = { active: 'green', cancelling: 'yellow', cancelled: 'gray', past_due: 'red' } as const;
+import { subscriptionStatusColor } from './subscription-status';
 
 /**
  * `/subscriptions`: what the user subscribed to, until when, which NTRIP accounts fill its seats, and cancel at
@@ -68,7 +67,8 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
     },
   });
   const { status } = subscription;
-  const periodEnd = new Date(subscription.currentPeriodEnd).toLocaleDateString(i18n.language, { dateStyle: 'long' });
+  const longDate = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'long' });
+  const periodEnd = longDate(subscription.currentPeriodEnd);
   const isLive = status === 'active' || status === 'cancelling' || status === 'past_due';
   const price = `${formatMoney(subscription.amount, subscription.currency)}${subscription.interval ? ` ${t(`pricing.per.${subscription.interval}`)}` : ''}`;
 
@@ -91,16 +91,22 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
               {subscription.networkName ?? t('subscriptions.networkGone')} · {price}
             </Text>
           </Stack>
-          <Badge color={statusColor[status]} variant="light" data-testid="subscription-status">
+          <Badge color={subscriptionStatusColor[status]} variant="light" data-testid="subscription-status">
             {t(`subscriptions.status.${status}`)}
           </Badge>
         </Group>
         <Text size="sm">
           {status === 'active'
-            ? t('subscriptions.renews', { date: periodEnd })
+            ? subscription.provider === 'manual'
+              ? t('subscriptions.ends', { date: periodEnd })
+              : t('subscriptions.renews', { date: periodEnd })
             : status === 'cancelled'
               ? t('subscriptions.ended', { date: periodEnd })
-              : t('subscriptions.ends', { date: periodEnd })}
+              : status === 'past_due'
+                ? t('subscriptions.pastDue', {
+                    date: longDate(subscription.graceEndsAt ?? subscription.currentPeriodEnd),
+                  })
+                : t('subscriptions.ends', { date: periodEnd })}
         </Text>
         <Stack gap={4}>
           <Text size="sm" fw={500}>

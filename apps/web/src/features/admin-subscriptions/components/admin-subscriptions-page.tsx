@@ -1,0 +1,221 @@
+import { type AdminSubscription, formatMoney, type SubscriptionStatus, subscriptionStatuses } from '@fixpoint/shared';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDots, IconPlayerPlay, IconPlus, IconReceipt, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeading } from '../../../components/page-heading';
+import { subscriptionStatusColor } from '../../subscriptions/components/subscription-status';
+import {
+  adminSubscriptionKeys,
+  adminSubscriptionsQueryOptions,
+  deleteAdminSubscription,
+  setAdminSubscriptionCancelled,
+} from '../api/admin-subscriptions-api';
+import { GrantSubscriptionDialog } from './grant-subscription-dialog';
+
+/**
+ * `/admin/subscriptions` (spec 2, 7): every user's subscriptions, searched by owner, plan or network and filtered by
+ * status; cancel at period end, resume, delete (a paid one is cancelled at the provider first) and manual grants.
+ */
+export function AdminSubscriptionsPage() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const [status, setStatus] = useState<SubscriptionStatus | null>(null);
+  const [granting, setGranting] = useState(false);
+  const [deleting, setDeleting] = useState<AdminSubscription | null>(null);
+  const subscriptions = useQuery(adminSubscriptionsQueryOptions(debounced, status));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminSubscriptionKeys.all });
+  const change = useMutation({ mutationFn: setAdminSubscriptionCancelled, onSuccess: refresh });
+  const remove = useMutation({
+    mutationFn: deleteAdminSubscription,
+    onSuccess: async () => {
+      setDeleting(null);
+      await refresh();
+    },
+  });
+  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'medium' });
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <PageHeading
+        title={t('adminSubscriptions.title')}
+        icon={IconReceipt}
+        description={t('adminSubscriptions.intro')}
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setGranting(true)}>
+            {t('adminSubscriptions.grant.open')}
+          </Button>
+        }
+      />
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          placeholder={t('cardTable.search')}
+          aria-label={t('cardTable.search')}
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={{ base: '100%', sm: 320 }}
+        />
+        <Select
+          aria-label={t('adminSubscriptions.statusFilter')}
+          placeholder={t('adminSubscriptions.allStatuses')}
+          clearable
+          data={subscriptionStatuses.map((value) => ({ value, label: t(`subscriptions.status.${value}`) }))}
+          value={status}
+          onChange={(value) => setStatus(value as SubscriptionStatus | null)}
+          w={{ base: '100%', sm: 220 }}
+        />
+      </Group>
+      {(change.isError || remove.isError) && <Alert color="red">{(change.error ?? remove.error)?.message}</Alert>}
+      {subscriptions.isPending ? (
+        <Stack gap="xs" aria-busy>
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} height={44} radius="sm" />
+          ))}
+        </Stack>
+      ) : subscriptions.isError ? (
+        <Alert color="red">{subscriptions.error.message}</Alert>
+      ) : subscriptions.data.length === 0 ? (
+        <Text c="dimmed">{debounced || status ? t('adminSubscriptions.noMatch') : t('adminSubscriptions.empty')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={860}>
+          <Table verticalSpacing="sm" aria-label={t('adminSubscriptions.title')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('adminSubscriptions.owner')}</Table.Th>
+                <Table.Th>{t('adminSubscriptions.plan')}</Table.Th>
+                <Table.Th>{t('adminSubscriptions.status')}</Table.Th>
+                <Table.Th>{t('adminSubscriptions.periodEnd')}</Table.Th>
+                <Table.Th ta="right">{t('adminSubscriptions.seats')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('adminProducts.actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {subscriptions.data.map((subscription) => (
+                <Table.Tr key={subscription.id} data-testid="admin-subscription-row">
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {subscription.owner.name ?? '—'}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {subscription.owner.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{subscription.productName}</Text>
+                    <Text size="xs" c="dimmed">
+                      {subscription.networkName ?? t('subscriptions.networkGone')} ·{' '}
+                      {subscription.provider === 'manual'
+                        ? t('adminSubscriptions.manual')
+                        : `${formatMoney(subscription.amount, subscription.currency)}${subscription.interval ? ` ${t(`pricing.per.${subscription.interval}`)}` : ''}`}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={subscriptionStatusColor[subscription.status]} variant="light">
+                      {t(`subscriptions.status.${subscription.status}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {date(subscription.currentPeriodEnd)}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {subscription.accounts.length} / {subscription.seats}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <Button
+                          variant="subtle"
+                          color="gray"
+                          size="compact-sm"
+                          aria-label={t('adminSubscriptions.actionsFor', {
+                            plan: subscription.productName,
+                            owner: subscription.owner.email ?? '',
+                          })}
+                        >
+                          <IconDots size={16} />
+                        </Button>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        {subscription.status === 'cancelling' && (
+                          <Menu.Item
+                            leftSection={<IconPlayerPlay size={14} />}
+                            onClick={() => change.mutate({ id: subscription.id, cancel: false })}
+                          >
+                            {t('subscriptions.resume')}
+                          </Menu.Item>
+                        )}
+                        {(subscription.status === 'active' || subscription.status === 'past_due') && (
+                          <Menu.Item
+                            leftSection={<IconX size={14} />}
+                            onClick={() => change.mutate({ id: subscription.id, cancel: true })}
+                          >
+                            {t('subscriptions.cancelAtPeriodEnd')}
+                          </Menu.Item>
+                        )}
+                        <Menu.Item
+                          color="red"
+                          leftSection={<IconTrash size={14} />}
+                          onClick={() => setDeleting(subscription)}
+                        >
+                          {t('adminSubscriptions.delete')}
+                        </Menu.Item>
+                      </Menu.Dropdown>
+                    </Menu>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {granting && <GrantSubscriptionDialog onClose={() => setGranting(false)} />}
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('adminSubscriptions.confirmDelete.title')}
+        centered
+      >
+        <Stack>
+          <Text size="sm">
+            {t(
+              deleting?.provider === 'manual'
+                ? 'adminSubscriptions.confirmDelete.manual'
+                : 'adminSubscriptions.confirmDelete.billable',
+              { plan: deleting?.productName, owner: deleting?.owner.email ?? '' },
+            )}
+          </Text>
+          {remove.isError && <Alert color="red">{remove.error.message}</Alert>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)} data-autofocus>
+              {t('errors.close')}
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting.id)}>
+              {t('adminSubscriptions.delete')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
