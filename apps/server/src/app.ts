@@ -22,6 +22,9 @@ import { createAdminNetworksService } from './modules/admin-networks/admin-netwo
 import { createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createRateLimiter } from './modules/auth/rate-limit';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { createBillingService } from './modules/billing/billing.service';
+import { billingSettingsRoutes } from './modules/billing/billing-settings.routes';
 import { createCreditsRepository } from './modules/credits/credits.repository';
 import { creditsRoutes } from './modules/credits/credits.routes';
 import { createCreditsService } from './modules/credits/credits.service';
@@ -150,7 +153,14 @@ export async function buildApp({
     ...(onAccountsChanged && { onAccountsChanged }),
   });
   // Payments (docs/decisions/0036): Stripe when configured, else the local test provider and its billing clock.
-  const payments = createPayments({ env, db: database.db, creditsRepository, logger: app.log });
+  const payments = createPayments({
+    env,
+    db: database.db,
+    creditsRepository,
+    mailer,
+    brandName: brand.name,
+    logger: app.log,
+  });
   const { stripe, provider: paymentProvider, fulfilmentService, localRenewals } = payments;
   const stopClock = payments.startClock();
   app.addHook('onClose', async () => stopClock());
@@ -186,9 +196,10 @@ export async function buildApp({
           isTestProvider: paymentProvider.mode === 'test',
         }),
       });
+      const checkoutService = createCheckoutService({ db: database.db, provider: paymentProvider, logger: app.log });
       await api.register(checkoutRoutes, {
         db: database.db,
-        checkoutService: createCheckoutService({ db: database.db, provider: paymentProvider, logger: app.log }),
+        checkoutService,
         fulfilmentService,
         provider: paymentProvider,
         publicUrl: env.PUBLIC_URL,
@@ -198,6 +209,15 @@ export async function buildApp({
       const subscriptionsService = createSubscriptionsService({ db: database.db, provider: paymentProvider });
       await api.register(subscriptionsRoutes, { subscriptionsService });
       await api.register(adminSubscriptionsRoutes, { subscriptionsService });
+      await api.register(billingRoutes, {
+        db: database.db,
+        billingService: createBillingService({
+          db: database.db,
+          provider: paymentProvider,
+          customerIdOf: checkoutService.customerIdOf,
+        }),
+      });
+      await api.register(billingSettingsRoutes, { db: database.db, sellerName: brand.name });
     },
     { prefix: '/api' },
   );

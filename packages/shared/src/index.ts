@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './admin-networks';
 export * from './auth';
+export * from './billing';
 export * from './brands';
 export * from './commerce';
 export * from './coverage';

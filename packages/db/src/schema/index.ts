@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './billing';
 export * from './commerce';
 export * from './credits';
 export * from './meta';

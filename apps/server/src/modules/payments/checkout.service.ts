@@ -161,6 +161,9 @@ export function createCheckoutService({
       };
     },
 
+    /** The provider's customer of this user, once a checkout or the card form made one. */
+    customerIdOf: storedCustomerId,
+
     async customerSecret(user: AuthUser): Promise<CustomerSecret> {
       const result = await provider.customerSecret({
         userId: user.id,

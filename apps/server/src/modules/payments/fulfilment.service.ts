@@ -2,6 +2,7 @@ import { type Database, schema, type Transaction } from '@fixpoint/db';
 import type { BillingInterval } from '@fixpoint/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { issueInvoice, mirrorStripeInvoice } from '../billing/invoices';
 import type { CreditsRepository } from '../credits/credits.repository';
 import { applyProviderState, markPastDue } from '../subscriptions/lifecycle';
 import { extendSeatWindows } from '../subscriptions/seat-windows';
@@ -21,6 +22,10 @@ export function periodEnd(start: Date, interval: BillingInterval | null): Date {
   return end;
 }
 
+/** An invoice line for a subscription period: "RTK Monthly, 2026-11-24 to 2026-12-24". */
+const periodDescription = (name: string, start: Date, end: Date) =>
+  `${name}, ${start.toISOString().slice(0, 10)} to ${end.toISOString().slice(0, 10)}`;
+
 /**
  * Fulfilment (docs/decisions/0036): the one path by which a payment becomes credits or a subscription, for Stripe's
  * webhooks and the local provider alike. Each event is recorded by its provider's id in the same transaction as its
@@ -32,12 +37,15 @@ export function createFulfilmentService({
   creditsRepository,
   logger,
   graceDays,
+  onProcessed,
 }: {
   db: Database;
   creditsRepository: CreditsRepository;
   logger: FastifyBaseLogger;
   /** How long a past-due subscription keeps access after its period end (docs/decisions/0038). */
   graceDays: number;
+  /** Runs after an event's effect has committed (receipts go out then); its failure is only logged. */
+  onProcessed?: () => Promise<unknown>;
 }) {
   async function findCheckout(tx: Transaction, ref: CheckoutRef): Promise<CheckoutRow | undefined> {
     const c = schema.checkoutSessions;
@@ -84,12 +92,20 @@ export function createFulfilmentService({
         createdBy: checkout.userId,
       });
       if (!changed) throw new Error(`crediting checkout ${checkout.id} failed`);
+      if (checkout.provider === 'local') {
+        await issueInvoice(tx, {
+          ...checkout,
+          paymentKey: `checkout:${checkout.id}`,
+          description: product.name,
+          checkoutSessionId: checkout.id,
+        });
+      }
       return { outcome: 'processed', detail: `Added ${credits} credits.`, ...ref };
     }
 
     const start = period?.start ?? now;
     const end = period?.end ?? periodEnd(start, product.interval);
-    await tx
+    const [started] = await tx
       .insert(schema.subscriptions)
       .values({
         ownerUserId: checkout.ownerUserId,
@@ -103,8 +119,115 @@ export function createFulfilmentService({
         currentPeriodStart: start,
         currentPeriodEnd: end,
       })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: schema.subscriptions.id });
+    if (checkout.provider === 'local' && started) {
+      await issueInvoice(tx, {
+        ...checkout,
+        paymentKey: `checkout:${checkout.id}`,
+        description: periodDescription(product.name, start, end),
+        checkoutSessionId: checkout.id,
+        subscriptionId: started.id,
+      });
+    }
     return { outcome: 'processed', detail: `Subscription started until ${end.toISOString()}.`, ...ref };
+  }
+
+  /**
+   * A paid invoice: the first one of a subscription can arrive before checkout.session.completed and confirms the
+   * payment just as well; a later one renews the period. The provider's invoice goes into billing history.
+   */
+  async function invoicePaid(
+    tx: Transaction,
+    action: Extract<PaymentAction, { kind: 'invoice-paid' }>,
+  ): Promise<Outcome> {
+    const s = schema.subscriptions;
+    const checkout =
+      (await findCheckout(tx, action)) ??
+      (action.providerSubscriptionId
+        ? (
+            await tx
+              .select()
+              .from(schema.checkoutSessions)
+              .where(eq(schema.checkoutSessions.providerSubscriptionId, action.providerSubscriptionId))
+              .for('update')
+          )[0]
+        : undefined);
+    let outcome: Outcome;
+    let renewed: (typeof s.$inferSelect)[] = [];
+    if (checkout && checkout.status !== 'paid') {
+      outcome = await fulfil(
+        tx,
+        checkout,
+        { providerSubscriptionId: action.providerSubscriptionId, customerId: action.customerId },
+        { start: action.periodStart, end: action.periodEnd },
+      );
+    } else if (action.providerSubscriptionId && action.periodEnd) {
+      renewed = await tx
+        .update(s)
+        .set({
+          currentPeriodEnd: sql`greatest(${s.currentPeriodEnd}, ${action.periodEnd})`,
+          ...(action.periodStart && { currentPeriodStart: action.periodStart }),
+          status: sql`case when ${s.status} = 'past_due' then 'active' else ${s.status} end`,
+          graceEndsAt: null,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(s.providerSubscriptionId, action.providerSubscriptionId), ne(s.status, 'cancelled')))
+        .returning();
+      for (const subscription of renewed) await extendSeatWindows(tx, subscription);
+      outcome = renewed.length
+        ? {
+            outcome: 'processed',
+            detail: `Renewed until ${action.periodEnd.toISOString()}.`,
+            checkoutSessionId: checkout?.id ?? null,
+          }
+        : { outcome: 'ignored', detail: 'No subscription of ours.', checkoutSessionId: null };
+    } else {
+      outcome = { outcome: 'ignored', detail: 'No subscription of ours.', checkoutSessionId: checkout?.id ?? null };
+    }
+
+    for (const subscription of renewed) {
+      if (subscription.provider !== 'local' || !action.periodStart) continue;
+      const [product] = await tx.select().from(schema.products).where(eq(schema.products.id, subscription.productId));
+      if (!product) continue;
+      await issueInvoice(tx, {
+        ...subscription,
+        paymentKey: `renewal:${subscription.id}:${action.periodStart.toISOString()}`,
+        description: periodDescription(
+          product.name,
+          action.periodStart,
+          action.periodEnd ?? subscription.currentPeriodEnd,
+        ),
+        amount: product.amount,
+        currency: product.currency,
+        checkoutSessionId: null,
+        subscriptionId: subscription.id,
+      });
+    }
+    if (action.invoice) {
+      const owner =
+        checkout ??
+        renewed[0] ??
+        (action.customerId
+          ? (
+              await tx
+                .select()
+                .from(schema.paymentCustomers)
+                .where(eq(schema.paymentCustomers.customerId, action.customerId))
+            )[0]
+          : undefined);
+      if (owner) {
+        await mirrorStripeInvoice(tx, {
+          ...action.invoice,
+          ownerUserId: owner.ownerUserId,
+          ownerOrgId: owner.ownerOrgId,
+          subscriptionId: renewed[0]?.id ?? null,
+          checkoutSessionId: checkout?.id ?? null,
+        });
+        if (outcome.outcome === 'ignored') outcome = { ...outcome, outcome: 'processed', detail: 'Invoice recorded.' };
+      }
+    }
+    return outcome;
   }
 
   async function apply(tx: Transaction, action: PaymentAction): Promise<Outcome> {
@@ -134,56 +257,8 @@ export function createFulfilmentService({
           .where(eq(schema.checkoutSessions.id, checkout.id));
         return { outcome: 'processed', detail: `Checkout ${action.status}.`, checkoutSessionId: checkout.id };
       }
-      case 'invoice-paid': {
-        const checkout =
-          (await findCheckout(tx, action)) ??
-          (action.providerSubscriptionId
-            ? (
-                await tx
-                  .select()
-                  .from(schema.checkoutSessions)
-                  .where(eq(schema.checkoutSessions.providerSubscriptionId, action.providerSubscriptionId))
-                  .for('update')
-              )[0]
-            : undefined);
-        if (checkout && checkout.status !== 'paid') {
-          // The first invoice can arrive before checkout.session.completed: it confirms the payment just as well.
-          return fulfil(
-            tx,
-            checkout,
-            { providerSubscriptionId: action.providerSubscriptionId },
-            {
-              start: action.periodStart,
-              end: action.periodEnd,
-            },
-          );
-        }
-        if (!action.providerSubscriptionId || !action.periodEnd) return none('No subscription of ours.');
-        const renewed = await tx
-          .update(schema.subscriptions)
-          .set({
-            currentPeriodEnd: sql`greatest(${schema.subscriptions.currentPeriodEnd}, ${action.periodEnd})`,
-            ...(action.periodStart && { currentPeriodStart: action.periodStart }),
-            status: sql`case when ${schema.subscriptions.status} = 'past_due' then 'active' else ${schema.subscriptions.status} end`,
-            graceEndsAt: null,
-            updatedAt: new Date(),
-          })
-          .where(
-            and(
-              eq(schema.subscriptions.providerSubscriptionId, action.providerSubscriptionId),
-              ne(schema.subscriptions.status, 'cancelled'),
-            ),
-          )
-          .returning();
-        for (const subscription of renewed) await extendSeatWindows(tx, subscription);
-        return renewed.length
-          ? {
-              outcome: 'processed',
-              detail: `Renewed until ${action.periodEnd.toISOString()}.`,
-              checkoutSessionId: checkout?.id ?? null,
-            }
-          : none('No subscription of ours.');
-      }
+      case 'invoice-paid':
+        return invoicePaid(tx, action);
       case 'invoice-failed': {
         if (!action.providerSubscriptionId) return none('No subscription of ours.');
         const pastDue = await markPastDue(tx, action.providerSubscriptionId, graceDays);
@@ -267,7 +342,7 @@ export function createFulfilmentService({
       const e = schema.paymentEvents;
       const key = and(eq(e.provider, event.provider), eq(e.eventId, event.eventId));
       try {
-        return await db.transaction(async (tx) => {
+        const result = await db.transaction(async (tx) => {
           // Insert, or count a repeated delivery: on PostgreSQL a concurrent delivery waits here for the first.
           const [row] = await tx
             .insert(e)
@@ -286,6 +361,10 @@ export function createFulfilmentService({
             .where(key);
           return result.outcome;
         });
+        if (result === 'processed' && onProcessed) {
+          onProcessed().catch((error) => logger.error({ err: error }, 'after-payment work failed'));
+        }
+        return result;
       } catch (error) {
         const detail = error instanceof Error ? error.message : String(error);
         logger.error({ eventId: event.eventId, type: event.type, err: error }, 'payment event failed');

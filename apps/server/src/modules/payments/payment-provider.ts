@@ -29,6 +29,27 @@ export interface PaymentProvider {
   setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void>;
   /** Ends the subscription at the provider now: no more renewals (an admin's delete). */
   cancelNow(providerSubscriptionId: string): Promise<void>;
+  /**
+   * Stripe: the card a confirmed SetupIntent of this customer saved, made the customer's default for invoices and
+   * renewals. (The local provider takes its test card directly.)
+   */
+  saveCardFromSetupIntent?(
+    setupIntentId: string,
+    customerId: string,
+  ): Promise<{ paymentMethodId: string; brand: string; last4: string; expMonth: number; expYear: number }>;
+}
+
+/** A paid invoice as the provider numbered and taxed it. */
+export interface ProviderInvoice {
+  id: string;
+  number: string | null;
+  currency: string;
+  subtotal: number;
+  tax: number;
+  total: number;
+  description: string;
+  pdfUrl: string | null;
+  hostedUrl: string | null;
 }
 
 /** Identifies our checkout session: by our id (metadata) or the provider's session id. */
@@ -53,6 +74,9 @@ export type PaymentAction =
       providerSubscriptionId: string | null;
       periodStart?: Date | null;
       periodEnd?: Date | null;
+      /** The provider's invoice, mirrored into billing history (Stripe); the local provider's are issued by us. */
+      invoice?: ProviderInvoice | null;
+      customerId?: string | null;
     })
   /** A renewal's payment failed: the subscription is past due (docs/decisions/0038). */
   | { kind: 'invoice-failed'; providerSubscriptionId: string | null }

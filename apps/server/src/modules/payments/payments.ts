@@ -1,7 +1,9 @@
 import type { Database } from '@fixpoint/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env';
+import { createReceipts } from '../billing/receipts';
 import type { CreditsRepository } from '../credits/credits.repository';
+import type { Mailer } from '../mail/mailer';
 import { createLocalRenewals } from '../subscriptions/local-renewals';
 import { createFulfilmentService } from './fulfilment.service';
 import { createLocalProvider } from './local-provider';
@@ -9,17 +11,21 @@ import { createStripeProvider } from './stripe-provider';
 
 /**
  * The payment side of the app (docs/decisions/0036): Stripe when both keys are set, else the local test provider
- * with its billing clock; one fulfilment service for both.
+ * with its billing clock; one fulfilment service for both, and the receipts that follow a payment.
  */
 export function createPayments({
   env,
   db,
   creditsRepository,
+  mailer,
+  brandName,
   logger,
 }: {
   env: Env;
   db: Database;
   creditsRepository: CreditsRepository;
+  mailer: Mailer;
+  brandName: string;
   logger: FastifyBaseLogger;
 }) {
   const stripe =
@@ -36,11 +42,13 @@ export function createPayments({
       ? `Payments: Stripe (${stripe.mode} mode)`
       : 'Payments: the local test provider (purchases are free); set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments with Stripe',
   );
+  const receipts = createReceipts({ db, mailer, logger, brandName });
   const fulfilmentService = createFulfilmentService({
     db,
     creditsRepository,
     logger,
     graceDays: env.SUBSCRIPTION_GRACE_DAYS,
+    onProcessed: receipts.sendPending,
   });
   const localRenewals = stripe ? null : createLocalRenewals({ db, fulfilmentService });
   return {
@@ -48,11 +56,17 @@ export function createPayments({
     provider: stripe ?? createLocalProvider(),
     fulfilmentService,
     localRenewals,
-    /** Runs the local provider's billing clock every minute (Stripe renews through invoice.paid); answers its stop. */
+    receipts,
+    /**
+     * Every minute: the local provider's renewals (Stripe renews through invoice.paid), and receipts a failed mail
+     * left unsent. Answers its stop.
+     */
     startClock(): () => void {
-      if (!localRenewals) return () => {};
       const timer = setInterval(() => {
-        localRenewals.renewDue().catch((error) => logger.error({ err: error }, 'local subscription renewal failed'));
+        (async () => {
+          await localRenewals?.renewDue();
+          await receipts.sendPending();
+        })().catch((error) => logger.error({ err: error }, 'billing clock failed'));
       }, 60_000);
       timer.unref();
       return () => clearInterval(timer);

@@ -82,10 +82,24 @@ function toAction(event: Stripe.Event): PaymentAction {
       const line = invoice.lines?.data?.[0];
       return {
         kind: 'invoice-paid',
-        checkoutSessionId: details?.metadata?.checkoutSessionId ?? null,
+        checkoutSessionId: details?.metadata?.checkoutSessionId ?? invoice.metadata?.checkoutSessionId ?? null,
         providerSubscriptionId: idOf(details?.subscription),
         periodStart: fromUnix(line?.period?.start),
         periodEnd: fromUnix(line?.period?.end),
+        customerId: idOf(invoice.customer),
+        invoice: invoice.id
+          ? {
+              id: invoice.id,
+              number: invoice.number ?? null,
+              currency: invoice.currency,
+              subtotal: invoice.subtotal ?? invoice.amount_paid,
+              tax: (invoice.total ?? invoice.amount_paid) - (invoice.subtotal ?? invoice.amount_paid),
+              total: invoice.total ?? invoice.amount_paid,
+              description: line?.description ?? 'Subscription',
+              pdfUrl: invoice.invoice_pdf ?? null,
+              hostedUrl: invoice.hosted_invoice_url ?? null,
+            }
+          : null,
       };
     }
     case 'invoice.payment_failed': {
@@ -160,7 +174,10 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
               },
             },
           ],
-          ...(mode === 'subscription' ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+          // A one-off payment gets an invoice too (subscriptions always do), so billing history lists every payment.
+          ...(mode === 'subscription'
+            ? { subscription_data: { metadata } }
+            : { payment_intent_data: { metadata }, invoice_creation: { enabled: true, invoice_data: { metadata } } }),
           success_url: returnUrl,
           cancel_url: `${returnUrl}&cancelled=1`,
         },
@@ -179,6 +196,23 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
 
     async setCancelAtPeriodEnd(providerSubscriptionId, cancel) {
       await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: cancel });
+    },
+
+    async saveCardFromSetupIntent(setupIntentId, customerId) {
+      const intent = await stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] });
+      if (idOf(intent.customer) !== customerId || intent.status !== 'succeeded') {
+        throw new Error(`SetupIntent ${setupIntentId} is not a confirmed one of this customer`);
+      }
+      const method = intent.payment_method;
+      if (!method || typeof method === 'string' || !method.card) throw new Error('The SetupIntent saved no card');
+      await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: method.id } });
+      return {
+        paymentMethodId: method.id,
+        brand: method.card.brand,
+        last4: method.card.last4,
+        expMonth: method.card.exp_month,
+        expYear: method.card.exp_year,
+      };
     },
 
     async cancelNow(providerSubscriptionId) {

@@ -1,0 +1,110 @@
+import { type Database, schema } from '@fixpoint/db';
+import {
+  billingSettingsSchema,
+  errorResponseSchema,
+  formatInvoiceNumber,
+  invoicePartySchema,
+  taxRateSchema,
+  taxRatesSchema,
+} from '@fixpoint/shared';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAdmin } from '../../plugins/auth';
+import { readBillingSettings } from './invoices';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+const secured = { tags: ['admin'], security: [{ bearerAuth: [] }] };
+
+/** Admin → settings → invoices (seller, numbering, footer) and tax management (VAT mode and rates per country). */
+export const billingSettingsRoutes: FastifyPluginAsyncZod<{ db: Database; sellerName: string }> = async (
+  app,
+  { db, sellerName },
+) => {
+  async function current() {
+    const settings = await readBillingSettings(db);
+    const [counter] = await db
+      .select()
+      .from(schema.invoiceCounters)
+      .where(eq(schema.invoiceCounters.series, 'platform'));
+    return {
+      // Until the operator names the seller, the brand does.
+      seller: invoicePartySchema.parse({ ...settings.seller, name: settings.seller.name || sellerName }),
+      invoicePrefix: settings.invoicePrefix,
+      invoiceFooter: settings.invoiceFooter,
+      pricesIncludeTax: settings.pricesIncludeTax,
+      reverseCharge: settings.reverseCharge,
+      nextInvoiceNumber: formatInvoiceNumber(settings.invoicePrefix, (counter?.lastNumber ?? 0) + 1),
+    };
+  }
+
+  app.get(
+    '/admin/billing-settings',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        ...secured,
+        summary: 'The seller on invoices, invoice numbering and footer, and how prices carry VAT (admin)',
+        response: { 200: billingSettingsSchema, ...errors },
+      },
+    },
+    current,
+  );
+
+  app.put(
+    '/admin/billing-settings',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        ...secured,
+        summary: 'Change the billing settings; invoices already issued keep what they say (admin)',
+        body: billingSettingsSchema,
+        response: { 200: billingSettingsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { nextInvoiceNumber: _readOnly, ...values } = request.body;
+      await db
+        .insert(schema.billingSettings)
+        .values({ id: 1, ...values })
+        .onConflictDoUpdate({ target: schema.billingSettings.id, set: { ...values, updatedAt: new Date() } });
+      return current();
+    },
+  );
+
+  app.get(
+    '/admin/tax-rates',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        ...secured,
+        summary: 'VAT rates per buyer country (admin)',
+        response: { 200: z.array(taxRateSchema), ...errors },
+      },
+    },
+    async () =>
+      (await db.select().from(schema.taxRates).orderBy(asc(schema.taxRates.country))).map(
+        ({ country, rateBp, label }) => ({ country, rateBp, label }),
+      ),
+  );
+
+  app.put(
+    '/admin/tax-rates',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        ...secured,
+        summary: 'Replace the VAT rates per country in one change (admin)',
+        body: taxRatesSchema,
+        response: { 200: z.array(taxRateSchema), ...errors },
+      },
+    },
+    async (request) => {
+      await db.transaction(async (tx) => {
+        await tx.delete(schema.taxRates);
+        if (request.body.length) await tx.insert(schema.taxRates).values(request.body);
+      });
+      return request.body.toSorted((a, b) => a.country.localeCompare(b.country));
+    },
+  );
+};
