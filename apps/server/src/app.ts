@@ -230,6 +230,7 @@ export async function buildApp({
   });
   app.decorate('auth', auth);
   app.decorate('localRenewals', localRenewals);
+  app.decorate('payments', payments);
   return app;
 }
 

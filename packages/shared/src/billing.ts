@@ -56,10 +56,25 @@ export const invoicePartySchema = z
       .optional()
       .or(z.literal('').transform(() => null)),
   })
-  .meta({ id: 'InvoiceParty' });
+  .meta({ id: 'InvoicePartyInput' });
 
 export type InvoicePartyInput = z.input<typeof invoicePartySchema>;
-export type InvoiceParty = z.output<typeof invoicePartySchema>;
+
+/** A party as the API answers it (the input schema's transforms cannot serialise). */
+export const invoicePartyViewSchema = z
+  .object({
+    name: z.string(),
+    company: z.string().nullable().optional(),
+    address: z.string().nullable().optional(),
+    postalCode: z.string().nullable().optional(),
+    city: z.string().nullable().optional(),
+    country: z.string().nullable().optional(),
+    vatId: z.string().nullable().optional(),
+    email: z.string().nullable().optional(),
+  })
+  .meta({ id: 'InvoicePartyView' });
+
+export type InvoiceParty = z.infer<typeof invoicePartyViewSchema>;
 
 export const invoiceStatuses = ['paid', 'open', 'void'] as const;
 
@@ -97,7 +112,7 @@ export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 /** Everything `/settings/billing` shows. */
 export const billingOverviewSchema = z
   .object({
-    profile: invoicePartySchema.nullable(),
+    profile: invoicePartyViewSchema.nullable(),
     paymentMethod: paymentMethodSchema.nullable(),
     invoices: z.array(invoiceSchema),
     /** Whether the owner has any subscription, ended ones included (for the 'No Billing History' dialog). */
@@ -171,8 +186,13 @@ export const billingSettingsSchema = z
   })
   .meta({ id: 'BillingSettings' });
 
-export type BillingSettings = z.output<typeof billingSettingsSchema>;
 export type BillingSettingsInput = z.input<typeof billingSettingsSchema>;
+
+export const billingSettingsViewSchema = billingSettingsSchema
+  .extend({ seller: invoicePartyViewSchema, invoicePrefix: z.string(), invoiceFooter: z.string() })
+  .meta({ id: 'BillingSettingsView' });
+
+export type BillingSettings = z.infer<typeof billingSettingsViewSchema>;
 
 export const taxRateSchema = z
   .object({

@@ -41,10 +41,12 @@ export async function startStripeDouble() {
   const customers = new Map<string, Json>();
   const sessions = new Map<string, Json>();
   const setupIntents = new Map<string, Json>();
+  const paymentMethods = new Map<string, Json>();
   const idempotent = new Map<string, { status: number; body: Json }>();
   const requests: { method: string; path: string; body: Json; idempotencyKey?: string }[] = [];
   const subscriptionUpdates: Json[] = [];
   let failures: number[] = [];
+  let invoiceCount = 0;
 
   const error = (status: number, message: string, type = 'invalid_request_error') => ({
     status,
@@ -110,6 +112,24 @@ export async function startStripeDouble() {
       };
       setupIntents.set(intentId, intent);
       return { status: 200, body: intent };
+    }
+    const setupIntent = path.match(/^\/v1\/setup_intents\/([\w-]+)$/);
+    if (method === 'GET' && setupIntent) {
+      const intent = setupIntents.get(setupIntent[1] as string);
+      if (!intent) return error(404, `No such setupintent: '${setupIntent[1]}'`);
+      const expand = Object.entries(body)
+        .filter(([key]) => key.startsWith('expand'))
+        .map(([, value]) => value);
+      const methodId = intent.payment_method as string | null;
+      const expanded = expand.includes('payment_method') && methodId ? paymentMethods.get(methodId) : methodId;
+      return { status: 200, body: { ...intent, payment_method: expanded ?? null } };
+    }
+    const customer = path.match(/^\/v1\/customers\/([\w-]+)$/);
+    if (method === 'POST' && customer) {
+      const found = customers.get(customer[1] as string);
+      if (!found) return error(404, `No such customer: '${customer[1]}'`);
+      Object.assign(found, body);
+      return { status: 200, body: found };
     }
     const subscription = path.match(/^\/v1\/subscriptions\/([\w-]+)$/);
     if (method === 'POST' && subscription) {
@@ -225,13 +245,19 @@ export async function startStripeDouble() {
       const found = session(sessionId);
       const subscription = subscriptionOf(found);
       const metadata = (found.subscription_data as Json | null)?.metadata ?? {};
+      const invoiceId = id('in');
       return event('invoice.paid', {
-        id: id('in'),
+        id: invoiceId,
         object: 'invoice',
         status: 'paid',
+        number: `DBL-${String(++invoiceCount).padStart(4, '0')}`,
         customer: found.customer,
         amount_paid: found.amount_total,
+        subtotal: found.amount_total,
+        total: found.amount_total,
         currency: found.currency,
+        invoice_pdf: `https://pay.stripe.test/invoice/${invoiceId}/pdf`,
+        hosted_invoice_url: `https://invoice.stripe.test/i/${invoiceId}`,
         parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription, metadata } },
         lines: {
           object: 'list',
@@ -306,6 +332,25 @@ export async function startStripeDouble() {
       });
       if (change.created) payload.created = unix(change.created);
       return payload;
+    },
+    /** What Stripe.js does in the browser when the customer confirms the card form: the SetupIntent saves a card. */
+    confirmSetupIntent(
+      clientSecret: string,
+      card: { brand: string; last4: string; expMonth: number; expYear: number },
+    ) {
+      const intent = [...setupIntents.values()].find((candidate) => candidate.client_secret === clientSecret);
+      if (!intent) throw new Error('the double has no SetupIntent with that client secret');
+      const methodId = id('pm');
+      paymentMethods.set(methodId, {
+        id: methodId,
+        object: 'payment_method',
+        type: 'card',
+        customer: intent.customer,
+        card: { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear },
+      });
+      intent.status = 'succeeded';
+      intent.payment_method = methodId;
+      return intent.id as string;
     },
     /** `charge.refunded` with the cumulative amount refunded so far. */
     refunded(sessionId: string, amountRefunded: number) {

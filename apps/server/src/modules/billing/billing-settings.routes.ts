@@ -1,6 +1,7 @@
 import { type Database, schema } from '@fixpoint/db';
 import {
   billingSettingsSchema,
+  billingSettingsViewSchema,
   errorResponseSchema,
   formatInvoiceNumber,
   invoicePartySchema,
@@ -45,7 +46,7 @@ export const billingSettingsRoutes: FastifyPluginAsyncZod<{ db: Database; seller
       schema: {
         ...secured,
         summary: 'The seller on invoices, invoice numbering and footer, and how prices carry VAT (admin)',
-        response: { 200: billingSettingsSchema, ...errors },
+        response: { 200: billingSettingsViewSchema, ...errors },
       },
     },
     current,
@@ -59,7 +60,7 @@ export const billingSettingsRoutes: FastifyPluginAsyncZod<{ db: Database; seller
         ...secured,
         summary: 'Change the billing settings; invoices already issued keep what they say (admin)',
         body: billingSettingsSchema,
-        response: { 200: billingSettingsSchema, ...errors },
+        response: { 200: billingSettingsViewSchema, ...errors },
       },
     },
     async (request) => {

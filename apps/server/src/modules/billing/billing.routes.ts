@@ -3,6 +3,7 @@ import {
   billingOverviewSchema,
   errorResponseSchema,
   invoicePartySchema,
+  invoicePartyViewSchema,
   paymentMethodInputSchema,
   paymentMethodSchema,
 } from '@fixpoint/shared';
@@ -44,7 +45,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Database; billingService
         ...secured,
         summary: 'Set the name, address, country and VAT ID your invoices carry',
         body: invoicePartySchema,
-        response: { 200: invoicePartySchema, ...errors },
+        response: { 200: invoicePartyViewSchema, ...errors },
       },
     },
     (request) => billingService.saveProfile(user(request).id, request.body),

@@ -73,3 +73,12 @@ export function createPayments({
     },
   };
 }
+
+export type Payments = ReturnType<typeof createPayments>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payment side: provider, fulfilment, renewals and receipts (tests drive its clocks). */
+    payments: Payments;
+  }
+}
