@@ -209,7 +209,8 @@ describe('billing with the local provider', () => {
       .from(schema.subscriptions)
       .where(eq(schema.subscriptions.checkoutSessionId, checkoutId));
     const before = (await overview(buyer)).invoices.length;
-    const due = new Date((subscription?.currentPeriodEnd as Date).getTime() + 60_000);
+    if (!subscription) throw new Error('the purchase started a subscription');
+    const due = new Date(subscription.currentPeriodEnd.getTime() + 60_000);
     expect(await t.app.localRenewals?.renewDue(due)).toBe(1);
     await t.app.localRenewals?.renewDue(due);
     const { invoices, hasSubscriptions } = await overview(buyer);

@@ -85,7 +85,8 @@ describe('billing with Stripe', () => {
     const customer = [...double.customers.values()].find(
       (c) => (c.metadata as { userId?: string }).userId === buyer.id,
     );
-    expect((customer?.invoice_settings as { default_payment_method?: string }).default_payment_method).toMatch(/^pm_/);
+    const settings = customer?.invoice_settings as { default_payment_method?: string } | undefined;
+    expect(settings?.default_payment_method).toMatch(/^pm_/);
 
     // A test card has no place on Stripe, and an unconfirmed or unknown SetupIntent saves nothing.
     expect(
