@@ -1,8 +1,9 @@
 import { emailPattern } from '@fixpoint/shared';
 import { Alert, Button, Card, Group, Modal, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormCard } from '../../../components/form-card';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { changeEmail, changePassword, deleteAccount, updateName } from '../api/account-api';
 
@@ -118,49 +119,5 @@ export function AccountSettings() {
         </form>
       </Modal>
     </Stack>
-  );
-}
-
-/** One settings form in a card: title, the outcome of its last submit, its fields and its submit button. */
-function FormCard({
-  title,
-  mutation,
-  successText,
-  submitLabel,
-  isSubmitDisabled,
-  onSubmit,
-  children,
-}: {
-  title: string;
-  mutation: { isSuccess: boolean; isPending: boolean; error: Error | null };
-  successText: string;
-  submitLabel: string;
-  isSubmitDisabled: boolean;
-  onSubmit: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Card withBorder padding="lg">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            {title}
-          </Title>
-          {mutation.isSuccess && <Alert color="green">{successText}</Alert>}
-          {mutation.error && <Alert color="red">{mutation.error.message}</Alert>}
-          {children}
-          <Group>
-            <Button type="submit" disabled={isSubmitDisabled} loading={mutation.isPending}>
-              {submitLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
   );
 }
