@@ -64,6 +64,16 @@ const AdminSubscriptionsRoute = lazy(() =>
     default: module.AdminSubscriptionsRoute,
   })),
 );
+const AdminInvoiceSettingsRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/admin/billing-settings')).then((module) => ({
+    default: module.AdminInvoiceSettingsRoute,
+  })),
+);
+const AdminTaxSettingsRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/admin/billing-settings')).then((module) => ({
+    default: module.AdminTaxSettingsRoute,
+  })),
+);
 const AdminFeedRoute = lazy(() =>
   importWithTimeout(() => import('./routes/admin/feed')).then((module) => ({ default: module.AdminFeedRoute })),
 );
@@ -148,6 +158,8 @@ export const routes: RouteObject[] = [
           { path: paths.admin.map.path, element: <AdminMapRoute /> },
           { path: paths.admin.products.path, element: <AdminProductsRoute /> },
           { path: paths.admin.settings.payments.path, element: <AdminPaymentsRoute /> },
+          { path: paths.admin.settings.invoices.path, element: <AdminInvoiceSettingsRoute /> },
+          { path: paths.admin.settings.taxManagement.path, element: <AdminTaxSettingsRoute /> },
           // Spec: any other /admin path redirects to /admin/map.
           { path: '*', element: <Navigate to={paths.admin.map.getHref()} replace /> },
           { index: true, element: <Navigate to={paths.admin.map.getHref()} replace /> },

@@ -45,6 +45,8 @@ export const paths = {
       getHref: (page?: string) => (page ? `/admin/settings/${page}` : '/admin/settings'),
       /** The settings pages built so far; the others still redirect to the admin start page. */
       payments: { path: 'settings/payments' },
+      invoices: { path: 'settings/invoices' },
+      taxManagement: { path: 'settings/tax-management' },
     },
   },
 } as const;
