@@ -43,6 +43,8 @@ import { stripeWebhookRoutes } from './modules/payments/webhook.routes';
 import { createProductsRepository } from './modules/products/products.repository';
 import { productsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
+import { readAccountSettings } from './modules/settings/account-settings';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { statusRoutes } from './modules/status/status.routes';
 import { adminSubscriptionsRoutes } from './modules/subscriptions/admin-subscriptions.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
@@ -150,6 +152,7 @@ export async function buildApp({
     accountsRepository: createAccountsRepository(database.db),
     secretBox: createSecretBox(secretKey),
     usernamePrefix: brand.ntripUsernamePrefix,
+    limits: () => readAccountSettings(database.db),
     ...(onAccountsChanged && { onAccountsChanged }),
   });
   // Payments (docs/decisions/0036): Stripe when configured, else the local test provider and its billing clock.
@@ -218,6 +221,7 @@ export async function buildApp({
         }),
       });
       await api.register(billingSettingsRoutes, { db: database.db, sellerName: brand.name });
+      await api.register(settingsRoutes, { db: database.db, usernamePrefix: brand.ntripUsernamePrefix });
     },
     { prefix: '/api' },
   );

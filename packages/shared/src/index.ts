@@ -10,4 +10,5 @@ export * from './errors';
 export * from './health';
 export * from './meta';
 export * from './networks';
+export * from './settings';
 export * from './subscriptions';

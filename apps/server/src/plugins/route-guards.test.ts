@@ -26,6 +26,7 @@ const publicReads = new Set([
   'GET /api/status',
   'GET /api/stripe/subscription-pricing-tables',
   'GET /api/tokenProducts',
+  'GET /api/documents',
 ]);
 
 /** Admin-only routes outside /api/admin: editing the branding texts and pages. */

@@ -14,6 +14,9 @@ export const users = pgTable('users', {
   banReason: text('ban_reason'),
   banExpires: timestamp('ban_expires', { withTimezone: true }),
   termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+  /** The versions of the terms and the privacy document accepted at sign-up (null: none was published then). */
+  termsVersion: integer('terms_version'),
+  privacyVersion: integer('privacy_version'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

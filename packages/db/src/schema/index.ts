@@ -6,3 +6,4 @@ export * from './meta';
 export * from './networks';
 export * from './ntrip-accounts';
 export * from './organizations';
+export * from './settings';

@@ -1,5 +1,5 @@
 import { type Database, schema } from '@fixpoint/db';
-import { and, asc, desc, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
 
 const a = schema.ntripAccounts;
 
@@ -29,6 +29,11 @@ export function createAccountsRepository(db: Database) {
     },
 
     insertMany: (rows: (typeof a.$inferInsert)[]) => db.insert(a).values(rows).returning(),
+
+    async countByOwner(userId: string) {
+      const [row] = await db.select({ count: count() }).from(a).where(eq(a.ownerUserId, userId));
+      return row?.count ?? 0;
+    },
 
     async update(id: string, values: Partial<typeof a.$inferInsert>) {
       const [row] = await db

@@ -15,11 +15,14 @@ export function createAccountsService({
   accountsRepository: repo,
   secretBox,
   usernamePrefix,
+  limits = async () => ({ defaultMaxConnections: 1, maxAccountsPerOwner: Number.POSITIVE_INFINITY }),
   onAccountsChanged = () => undefined,
 }: {
   accountsRepository: AccountsRepository;
   secretBox: SecretBox;
   usernamePrefix: string;
+  /** Admin → settings → account management: a new account's connection limit, and how many an owner may have. */
+  limits?: () => Promise<{ defaultMaxConnections: number; maxAccountsPerOwner: number }>;
   /** Tells the caster(s) at once (in-process, or through NATS): a disabled, deleted or re-keyed account's sessions end. */
   onAccountsChanged?: (accountIds: string[]) => void;
 }) {
@@ -67,6 +70,15 @@ export function createAccountsService({
   }
 
   async function createMany(userId: string, names: string[]) {
+    const { defaultMaxConnections, maxAccountsPerOwner } = await limits();
+    const existing = await repo.countByOwner(userId);
+    if (existing + names.length > maxAccountsPerOwner) {
+      throw new AppError(
+        'ACCOUNT_LIMIT',
+        409,
+        `You can have at most ${maxAccountsPerOwner} NTRIP accounts (you have ${existing}). Delete unused ones first.`,
+      );
+    }
     const usernames = await uniqueUsernames(names.length);
     const passwords = names.map(() => generateNtripPassword());
     const rows = await repo.insertMany(
@@ -75,6 +87,7 @@ export function createAccountsService({
         username: usernames[i] as string,
         passwordEnc: secretBox.encrypt(passwords[i] as string),
         ownerUserId: userId,
+        maxConnections: defaultMaxConnections,
       })),
     );
     return rows.map((row, i) => ({ row, password: passwords[i] as string }));

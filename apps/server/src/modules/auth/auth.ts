@@ -5,6 +5,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, bearer, genericOAuth, oauthPopup } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../mail/mailer';
+import { currentDocuments } from '../settings/documents';
 
 export interface AuthOptions {
   db: Database;
@@ -71,6 +72,8 @@ export function createAuth({
     user: {
       additionalFields: {
         termsAcceptedAt: { type: 'date', required: false, input: false },
+        termsVersion: { type: 'number', required: false, input: false },
+        privacyVersion: { type: 'number', required: false, input: false },
       },
       changeEmail: { enabled: true },
       deleteUser: { enabled: true },
@@ -82,8 +85,19 @@ export function createAuth({
     databaseHooks: {
       user: {
         create: {
-          // Sign-up is refused before this point unless the terms were ticked (auth.routes.ts).
-          before: async (user) => ({ data: { ...user, termsAcceptedAt: new Date() } }),
+          // Sign-up is refused before this point unless the terms were ticked (auth.routes.ts); the versions
+          // published now are the ones accepted.
+          before: async (user) => {
+            const { terms, privacy } = await currentDocuments(db);
+            return {
+              data: {
+                ...user,
+                termsAcceptedAt: new Date(),
+                termsVersion: terms?.version ?? null,
+                privacyVersion: privacy?.version ?? null,
+              },
+            };
+          },
         },
       },
     },

@@ -80,6 +80,27 @@ CREATE TABLE "tax_rates" (
 	CONSTRAINT "tax_rates_rate" CHECK ("tax_rates"."rate_bp" >= 0 and "tax_rates"."rate_bp" <= 10000)
 );
 --> statement-breakpoint
+CREATE TABLE "account_settings" (
+	"id" smallint PRIMARY KEY DEFAULT 1 NOT NULL,
+	"default_max_connections" integer DEFAULT 1 NOT NULL,
+	"max_accounts_per_owner" integer DEFAULT 500 NOT NULL,
+	"reminder_days" integer DEFAULT 3 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "account_settings_single_row" CHECK ("account_settings"."id" = 1)
+);
+--> statement-breakpoint
+CREATE TABLE "legal_documents" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"kind" text NOT NULL,
+	"version" integer NOT NULL,
+	"title" text NOT NULL,
+	"body" text DEFAULT '' NOT NULL,
+	"url" text,
+	"published_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "terms_version" integer;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "privacy_version" integer;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "grace_ends_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "provider_changed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "billing_profiles" ADD CONSTRAINT "billing_profiles_owner_user_id_users_id_fk" FOREIGN KEY ("owner_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -96,4 +117,5 @@ CREATE UNIQUE INDEX "invoices_provider_number_idx" ON "invoices" USING btree ("p
 CREATE INDEX "invoices_owner_user_idx" ON "invoices" USING btree ("owner_user_id","issued_at");--> statement-breakpoint
 CREATE INDEX "invoices_receipt_idx" ON "invoices" USING btree ("receipt_sent_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_methods_user_idx" ON "payment_methods" USING btree ("provider","owner_user_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "payment_methods_org_idx" ON "payment_methods" USING btree ("provider","owner_org_id");
+CREATE UNIQUE INDEX "payment_methods_org_idx" ON "payment_methods" USING btree ("provider","owner_org_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "legal_documents_kind_version_idx" ON "legal_documents" USING btree ("kind","version");
