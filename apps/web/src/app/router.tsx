@@ -74,6 +74,16 @@ const AdminTaxSettingsRoute = lazy(() =>
     default: module.AdminTaxSettingsRoute,
   })),
 );
+const AdminAccountManagementRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/admin/settings')).then((module) => ({
+    default: module.AdminAccountManagementRoute,
+  })),
+);
+const AdminDocumentsRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/admin/settings')).then((module) => ({
+    default: module.AdminDocumentsRoute,
+  })),
+);
 const AdminFeedRoute = lazy(() =>
   importWithTimeout(() => import('./routes/admin/feed')).then((module) => ({ default: module.AdminFeedRoute })),
 );
@@ -160,6 +170,8 @@ export const routes: RouteObject[] = [
           { path: paths.admin.settings.payments.path, element: <AdminPaymentsRoute /> },
           { path: paths.admin.settings.invoices.path, element: <AdminInvoiceSettingsRoute /> },
           { path: paths.admin.settings.taxManagement.path, element: <AdminTaxSettingsRoute /> },
+          { path: paths.admin.settings.accountManagement.path, element: <AdminAccountManagementRoute /> },
+          { path: paths.admin.settings.documents.path, element: <AdminDocumentsRoute /> },
           // Spec: any other /admin path redirects to /admin/map.
           { path: '*', element: <Navigate to={paths.admin.map.getHref()} replace /> },
           { index: true, element: <Navigate to={paths.admin.map.getHref()} replace /> },

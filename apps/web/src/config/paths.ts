@@ -43,10 +43,12 @@ export const paths = {
     settings: {
       path: 'settings/:settingsPage?',
       getHref: (page?: string) => (page ? `/admin/settings/${page}` : '/admin/settings'),
-      /** The settings pages built so far; the others still redirect to the admin start page. */
+      /** The settings pages; /admin/settings itself redirects to the admin start page. */
       payments: { path: 'settings/payments' },
       invoices: { path: 'settings/invoices' },
       taxManagement: { path: 'settings/tax-management' },
+      accountManagement: { path: 'settings/account-management' },
+      documents: { path: 'settings/documents' },
     },
   },
 } as const;

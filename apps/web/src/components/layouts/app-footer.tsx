@@ -1,6 +1,7 @@
 import { defaultBrandKey, getBrand, isRebranded, productLinks } from '@fixpoint/shared';
 import { Anchor, Group, Text } from '@mantine/core';
 import { Trans, useTranslation } from 'react-i18next';
+import { TermsLink } from '../../features/legal/components/terms-link';
 import { useBrand } from '../../lib/brand/brand-context';
 
 /** Spec 2: a powered-by note when rebranded, otherwise the terms link and the copyright year. */
@@ -24,9 +25,7 @@ export function AppFooter() {
   }
   return (
     <Group h="100%" px="md" justify="space-between">
-      <Anchor href={brand.termsUrl} size="sm" target="_blank" rel="noopener noreferrer">
-        {t('footer.terms')}
-      </Anchor>
+      <TermsLink size="sm">{t('footer.terms')}</TermsLink>
       <Text size="sm" c="dimmed">
         {t('footer.copyright', { year: new Date().getFullYear(), brand: brand.name })}
       </Text>

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput 
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
-import { brand } from '../../../config/brand';
+import { TermsLink } from '../../legal/components/terms-link';
 import { signUp } from '../api/auth-api';
 
 export function SignUpForm({
@@ -75,12 +75,7 @@ export function SignUpForm({
           {...form.getInputProps('confirmPassword')}
         />
         <Checkbox
-          label={
-            <Trans
-              i18nKey="auth.acceptTerms"
-              components={{ terms: <Anchor href={brand.termsUrl} target="_blank" rel="noopener noreferrer" /> }}
-            />
-          }
+          label={<Trans i18nKey="auth.acceptTerms" components={{ terms: <TermsLink /> }} />}
           {...form.getInputProps('terms', { type: 'checkbox' })}
         />
         <Button type="submit" disabled={!canSubmit} loading={mutation.isPending}>

@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubUser, stubVisitor } from '../../../testing/fixtures';
+import { renderApp } from '../../../testing/render';
+
+describe('admin account management and documents', () => {
+  it('saves the NTRIP account defaults and limits', async () => {
+    const sent: unknown[] = [];
+    stubUser({ overview: { isAdmin: true } }, (url, init) => {
+      if (url.pathname !== '/api/admin/account-settings') return undefined;
+      if (init?.method === 'PUT') {
+        sent.push(JSON.parse(String(init.body)));
+        return { body: { ...(sent.at(-1) as object), usernamePrefix: 'fx' } };
+      }
+      return { body: { defaultMaxConnections: 1, maxAccountsPerOwner: 500, reminderDays: 3, usernamePrefix: 'fx' } };
+    });
+    const { user } = renderApp('/admin/settings/account-management');
+    const connections = await screen.findByRole('textbox', { name: 'Connections per new account' });
+    expect(screen.getByText('fx-')).toBeInTheDocument();
+    await user.clear(connections);
+    await user.type(connections, '4');
+    const days = screen.getByRole('textbox', { name: 'Reminder days' });
+    await user.clear(days);
+    await user.type(days, '7');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ defaultMaxConnections: 4, maxAccountsPerOwner: 500, reminderDays: 7 });
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+  });
+
+  it('publishes a new version of the terms and lists the versions with the current one marked', async () => {
+    const sent: unknown[] = [];
+    const published = [
+      {
+        id: 'd2',
+        kind: 'terms',
+        version: 2,
+        title: 'Terms v2',
+        body: 'x',
+        url: null,
+        publishedAt: '2026-11-20T10:00:00.000Z',
+      },
+      {
+        id: 'd1',
+        kind: 'terms',
+        version: 1,
+        title: 'Terms v1',
+        body: 'x',
+        url: null,
+        publishedAt: '2026-10-01T10:00:00.000Z',
+      },
+    ];
+    stubUser({ overview: { isAdmin: true } }, (url, init) => {
+      if (url.pathname !== '/api/admin/documents') return undefined;
+      if (init?.method === 'POST') {
+        sent.push(JSON.parse(String(init.body)));
+        return { status: 201, body: published[0] };
+      }
+      return { body: published };
+    });
+    const { user } = renderApp('/admin/settings/documents');
+    const rows = await screen.findAllByTestId('document-row');
+    expect(within(rows[0] as HTMLElement).getByText('Current')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).queryByText('Current')).toBeNull();
+    const publish = screen.getByRole('button', { name: 'Publish' });
+    expect(publish).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'Terms of service');
+    await user.type(screen.getByRole('textbox', { name: /Or a link/ }), 'http://example.com');
+    expect(screen.getByText('Give an https:// address.')).toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: /Or a link/ }));
+    await user.type(screen.getByRole('textbox', { name: /^Text/ }), 'Be kind to the caster.');
+    await user.click(publish);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ kind: 'terms', title: 'Terms of service', body: 'Be kind to the caster.', url: null });
+  });
+
+  it('links the published terms from the footer, showing their text', async () => {
+    stubVisitor((url) =>
+      url.pathname === '/api/documents'
+        ? {
+            body: {
+              terms: {
+                id: 'd2',
+                kind: 'terms',
+                version: 2,
+                title: 'Terms of service',
+                body: 'Rule one.\nRule two.',
+                url: null,
+                publishedAt: '2026-11-20T10:00:00.000Z',
+              },
+              privacy: null,
+            },
+          }
+        : undefined,
+    );
+    const { user } = renderApp('/dashboard');
+    const footerLink = await screen.findByRole('button', { name: 'Terms and conditions' });
+    await user.click(footerLink);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Terms of service' }));
+    expect(dialog.getByTestId('terms-text')).toHaveTextContent('Rule one. Rule two.');
+  });
+});
