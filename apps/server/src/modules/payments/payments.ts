@@ -2,6 +2,7 @@ import type { Database } from '@fixpoint/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env';
 import { createReceipts } from '../billing/receipts';
+import { createReminders } from '../billing/reminders';
 import type { CreditsRepository } from '../credits/credits.repository';
 import type { Mailer } from '../mail/mailer';
 import { createLocalRenewals } from '../subscriptions/local-renewals';
@@ -43,6 +44,7 @@ export function createPayments({
       : 'Payments: the local test provider (purchases are free); set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments with Stripe',
   );
   const receipts = createReceipts({ db, mailer, logger, brandName });
+  const reminders = createReminders({ db, mailer, logger, brandName, portalUrl: env.PUBLIC_URL ?? '' });
   const fulfilmentService = createFulfilmentService({
     db,
     creditsRepository,
@@ -57,15 +59,17 @@ export function createPayments({
     fulfilmentService,
     localRenewals,
     receipts,
+    reminders,
     /**
-     * Every minute: the local provider's renewals (Stripe renews through invoice.paid), and receipts a failed mail
-     * left unsent. Answers its stop.
+     * Every minute: the local provider's renewals (Stripe renews through invoice.paid), receipts a failed mail left
+     * unsent, and reminders that are due. Answers its stop.
      */
     startClock(): () => void {
       const timer = setInterval(() => {
         (async () => {
           await localRenewals?.renewDue();
           await receipts.sendPending();
+          await reminders.sendDue();
         })().catch((error) => logger.error({ err: error }, 'billing clock failed'));
       }, 60_000);
       timer.unref();

@@ -1,0 +1,117 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { schema } from '@fixpoint/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedNetwork, signInAdmin, signUpUser } from '../../testing/fixtures';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+const day = 864e5;
+
+/** Reminders go to owners ahead of an end, once each, and at once when a renewal's payment fails. */
+describe('reminder e-mails', () => {
+  let t: TestApp;
+  let owner: Awaited<ReturnType<typeof signUpUser>>;
+  let networkId: string;
+  let productId: string;
+
+  const mails = () => {
+    try {
+      return readdirSync(join(t.dataDir, 'outbox')).map((file) =>
+        readFileSync(join(t.dataDir, 'outbox', file), 'utf8'),
+      );
+    } catch {
+      return [];
+    }
+  };
+  const subjects = () => mails().map((mail) => /^Subject: (.*)$/m.exec(mail)?.[1] ?? '');
+  const account = async (name: string) =>
+    (await t.app.inject({ method: 'POST', url: '/api/accounts', headers: owner.headers, payload: { name } })).json()
+      .id as string;
+  const window = (accountId: string, startsAt: Date, endsAt: Date) =>
+    t.database.db.insert(schema.accessWindows).values({ accountId, networkId, startsAt, endsAt, source: 'credits' });
+  const subscription = (values: Partial<typeof schema.subscriptions.$inferInsert>) =>
+    t.database.db.insert(schema.subscriptions).values({
+      ownerUserId: owner.id,
+      productId,
+      networkId,
+      seats: 1,
+      provider: 'stripe',
+      currentPeriodStart: new Date(Date.now() - 20 * day),
+      currentPeriodEnd: new Date(Date.now() + 2 * day),
+      ...values,
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_URL: 'https://portal.example.com/' });
+    owner = await signUpUser(t, 'Reminded Rita');
+    const network = await seedNetwork(t.database.db);
+    networkId = network.id;
+    const [product] = await t.database.db
+      .insert(schema.products)
+      .values({
+        name: 'RTK Monthly',
+        type: 'Subscription',
+        category: 'billable-subscription',
+        amount: 2900,
+        currency: 'eur',
+        interval: 'MONTHLY',
+        networkId,
+      })
+      .returning();
+    productId = product?.id as string;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('tells the owner days ahead that an account’s access ends, once, and not when more days follow', async () => {
+    const now = new Date();
+    const ending = await account('Ending rover');
+    await window(ending, new Date(now.getTime() - day), new Date(now.getTime() + 2 * day));
+    const chained = await account('Chained rover');
+    await window(chained, new Date(now.getTime() - day), new Date(now.getTime() + 2 * day));
+    await window(chained, new Date(now.getTime() + 2 * day), new Date(now.getTime() + 9 * day));
+    const far = await account('Far rover');
+    await window(far, new Date(now.getTime() - day), new Date(now.getTime() + 10 * day));
+
+    expect(await t.app.payments.reminders.sendDue(now)).toBe(1);
+    expect(await t.app.payments.reminders.sendDue(now)).toBe(0);
+    const [subject] = subjects();
+    expect(subject).toMatch(/^Fixpoint: access of Ending rover on .+ ends \d{4}-\d\d-\d\d$/);
+    // Quoted-printable: long lines are folded with a trailing '='.
+    const mail = (mails()[0] as string).replace(/=\r?\n/g, '');
+    expect(mail).toContain(`To: ${owner.email}`);
+    expect(mail).toContain('https://portal.example.com/accounts');
+    // Eight days on, the far rover's window comes into reach.
+    expect(await t.app.payments.reminders.sendDue(new Date(now.getTime() + 8 * day))).toBe(2);
+  });
+
+  it('tells the owner that a subscription set to end ends, and at once that a renewal payment failed', async () => {
+    const before = mails().length;
+    await subscription({ status: 'cancelling' });
+    await subscription({ status: 'active' }); // renews: nothing to say
+    await subscription({ status: 'past_due', graceEndsAt: new Date(Date.now() + 3 * day) });
+    expect(await t.app.payments.reminders.sendDue()).toBe(2);
+    const fresh = subjects().slice(before);
+    expect(fresh).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Fixpoint: your subscription RTK Monthly ends \d{4}-\d\d-\d\d$/),
+        'Fixpoint: the payment for RTK Monthly failed',
+      ]),
+    );
+    expect(await t.app.payments.reminders.sendDue()).toBe(0);
+  });
+
+  it('sends no end reminders when the admin sets reminder days to 0', async () => {
+    const admin = await signInAdmin(t);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/account-settings',
+      headers: admin.headers,
+      payload: { defaultMaxConnections: 1, maxAccountsPerOwner: 500, reminderDays: 0 },
+    });
+    const quiet = await account('Quiet rover');
+    await window(quiet, new Date(Date.now() - day), new Date(Date.now() + day));
+    expect(await t.app.payments.reminders.sendDue()).toBe(0);
+  });
+});
