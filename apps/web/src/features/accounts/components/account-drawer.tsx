@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NumberInput } from '../../../components/number-input';
+import { AccountSeats } from '../../subscriptions/components/account-seats';
 import { accountKeys, deleteAccount, regeneratePassword, updateAccount } from '../api/accounts-api';
 import { ActivationDialog } from './activation-dialog';
 import { CredentialsPanel } from './credentials-panel';
@@ -93,6 +94,13 @@ export function AccountDrawer({ account, onClose }: { account: NtripAccount; onC
               </Table.Tbody>
             </Table>
           )}
+        </Stack>
+
+        <Stack gap="xs">
+          <Title order={3} size="h4">
+            {t('subscriptions.accountSeats.title')}
+          </Title>
+          <AccountSeats account={account} />
         </Stack>
 
         <Divider />

@@ -109,4 +109,48 @@ describe('NTRIP accounts page', () => {
     // Short of credits, the way to buy them is right there and keeps the account page underneath.
     expect(dialog.getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/accounts?buy=credits');
   });
+
+  it('puts the account in a subscription seat from its drawer, and says when every seat is taken', async () => {
+    const subscription = (id: string, accounts: { id: string; name: string; username: string }[], seats: number) => ({
+      id,
+      productName: id === 's1' ? 'Fleet Monthly' : 'Solo Yearly',
+      networkId: 'n1',
+      networkName: 'Demo Network',
+      status: 'active',
+      amount: 9900,
+      currency: 'eur',
+      interval: 'MONTHLY',
+      provider: 'local',
+      currentPeriodStart: '2026-11-24T00:00:00.000Z',
+      currentPeriodEnd: '2026-12-24T00:00:00.000Z',
+      graceEndsAt: null,
+      seats,
+      accounts,
+      createdAt: '2026-11-24T00:00:00.000Z',
+    });
+    const other = { id: 'a9', name: 'Drone', username: 'fx-zzz' };
+    const sent: { url: URL; body: unknown }[] = [];
+    stubUser({}, (url, init) => {
+      if (init?.method === 'PUT') {
+        sent.push({ url, body: JSON.parse(String(init.body)) });
+        return { body: subscription('s1', [], 2) };
+      }
+      if (url.pathname === '/api/accounts') return { body: [account] };
+      if (url.pathname === '/api/networks') return { body: networks };
+      if (url.pathname === '/api/subscriptions')
+        return { body: [subscription('s1', [other], 2), subscription('s2', [other], 1)] };
+      if (url.pathname === `/api/accounts/${account.id}/credentials`) return { body: credentials };
+      if (url.pathname === `/api/accounts/${account.id}/sessions`) return { body: [] };
+      return undefined;
+    });
+    const { user } = renderApp('/accounts');
+    await user.click(await screen.findByRole('button', { name: 'Manage' }, { timeout: 5000 }));
+    const drawer = within(await screen.findByRole('dialog'));
+    const seats = await drawer.findAllByTestId('account-seat');
+    expect(within(seats[1] as HTMLElement).getByRole('button', { name: 'All seats taken' })).toBeDisabled();
+    await user.click(within(seats[0] as HTMLElement).getByRole('button', { name: 'Use a seat' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.url.pathname).toBe('/api/subscriptions/s1/accounts');
+    expect(sent[0]?.body).toEqual({ accountIds: ['a9', account.id] });
+  });
 });

@@ -41,4 +41,53 @@ describe('logged-in dashboard', () => {
     expect(screen.queryByRole('heading', { name: 'Launch your branded RTK platform' })).not.toBeInTheDocument();
     expect(document.title).toBe('SkyFix | Dashboard');
   });
+
+  it('shows each NTRIP account’s networks with their access and its end', async () => {
+    stubUser({}, (url) =>
+      url.pathname === '/api/accounts'
+        ? {
+            body: [
+              {
+                id: 'a1',
+                name: 'Tractor 1',
+                username: 'fx-aaa',
+                maxConnections: 1,
+                isDisabled: false,
+                createdAt: '2026-11-01T10:00:00.000Z',
+                lastConnectedAt: null,
+                networks: [
+                  {
+                    networkId: 'n1',
+                    networkName: 'Demo Network',
+                    networkCode: 'DEMO',
+                    state: 'active',
+                    activeUntil: '2026-12-24T00:00:00.000Z',
+                    daysLeft: 30,
+                  },
+                ],
+                diagnosis: 'never-connected',
+              },
+              {
+                id: 'a2',
+                name: 'Drone',
+                username: 'fx-bbb',
+                maxConnections: 1,
+                isDisabled: false,
+                createdAt: '2026-11-01T10:00:00.000Z',
+                lastConnectedAt: null,
+                networks: [],
+                diagnosis: 'never-connected',
+              },
+            ],
+          }
+        : undefined,
+    );
+    renderApp('/dashboard');
+    const section = within(await screen.findByRole('region', { name: 'What your rovers can use' }));
+    const rows = section.getAllByTestId('access-row');
+    expect(within(rows[0] as HTMLElement).getByText('Demo Network')).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByText('Active')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('No access yet')).toBeInTheDocument();
+    expect(section.getByRole('link', { name: 'All NTRIP accounts' })).toHaveAttribute('href', '/accounts');
+  });
 });

@@ -18,6 +18,7 @@ import { StatCard, type StatColor } from '../../../components/stat-card';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useBrand } from '../../../lib/brand/brand-context';
+import { AccessSummary } from '../../accounts/components/access-summary';
 import { userOverviewQueryOptions } from '../../auth/api/auth-api';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useHealth } from '../../health/api/get-health';
@@ -82,6 +83,7 @@ export function LoggedInDashboard() {
           color={serviceColor[serviceState]}
         />
       </SimpleGrid>
+      <AccessSummary />
       <CreditsPanel balance={credits} />
       <Stack gap="md">
         <Title order={2} size="h3">
