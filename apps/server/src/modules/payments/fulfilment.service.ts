@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { issueInvoice, mirrorStripeInvoice } from '../billing/invoices';
 import type { CreditsRepository } from '../credits/credits.repository';
 import { applyProviderState, markPastDue } from '../subscriptions/lifecycle';
-import { extendSeatWindows } from '../subscriptions/seat-windows';
+import { syncSeatWindows } from '../subscriptions/seat-windows';
 import type { CheckoutRef, PaymentAction, PaymentEventInput } from './payment-provider';
 
 type CheckoutRow = typeof schema.checkoutSessions.$inferSelect;
@@ -174,7 +174,7 @@ export function createFulfilmentService({
         })
         .where(and(eq(s.providerSubscriptionId, action.providerSubscriptionId), ne(s.status, 'cancelled')))
         .returning();
-      for (const subscription of renewed) await extendSeatWindows(tx, subscription);
+      for (const subscription of renewed) await syncSeatWindows(tx, subscription);
       outcome = renewed.length
         ? {
             outcome: 'processed',

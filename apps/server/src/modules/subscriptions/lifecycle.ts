@@ -1,6 +1,6 @@
 import { schema, type Transaction } from '@fixpoint/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { closeSeatWindows, extendSeatWindows } from './seat-windows';
+import { closeSeatWindows, syncSeatWindows } from './seat-windows';
 
 type SubscriptionRow = typeof schema.subscriptions.$inferSelect;
 const s = schema.subscriptions;
@@ -38,7 +38,7 @@ export async function markPastDue(
     })
     .where(and(eq(s.providerSubscriptionId, providerSubscriptionId), inArray(s.status, ['active', 'past_due'])))
     .returning();
-  for (const row of rows) await extendSeatWindows(tx, row, now);
+  for (const row of rows) await syncSeatWindows(tx, row, now);
   return rows;
 }
 
@@ -103,6 +103,6 @@ export async function applyProviderState(
     })
     .where(eq(s.id, row.id))
     .returning();
-  if (updated) await extendSeatWindows(tx, updated, now);
+  if (updated) await syncSeatWindows(tx, updated, now);
   return { applied: true, detail: `Subscription ${state.status}.` };
 }

@@ -6,15 +6,28 @@ const w = schema.accessWindows;
 type SeatedSubscription = {
   id: string;
   networkId: string | null;
+  status: 'active' | 'cancelling' | 'cancelled' | 'past_due';
+  provider: 'local' | 'stripe' | 'manual';
   currentPeriodStart: Date;
   currentPeriodEnd: Date;
   graceEndsAt: Date | null;
 };
 
-/** Until when a subscription's seats have access: its period end, or a past-due one's grace end (decision 0038). */
-export function accessEnd(subscription: Pick<SeatedSubscription, 'currentPeriodEnd' | 'graceEndsAt'>): Date {
-  const { currentPeriodEnd, graceEndsAt } = subscription;
-  return graceEndsAt && graceEndsAt > currentPeriodEnd ? graceEndsAt : currentPeriodEnd;
+/**
+ * How long past its period end a renewing subscription's seats keep access while the renewal is charged: Stripe
+ * charges within about an hour of the period end, the local clock within a minute (decision 0038).
+ */
+export const renewalMarginMs = 6 * 3600_000;
+
+/**
+ * Until when a subscription's seats have access (decision 0038): a renewing one to its period end plus the renewal
+ * margin, a past-due one to its grace end, one set to end (or a manual grant) to its period end exactly.
+ */
+export function accessEnd(subscription: Omit<SeatedSubscription, 'id' | 'networkId' | 'currentPeriodStart'>): Date {
+  const { status, provider, currentPeriodEnd, graceEndsAt } = subscription;
+  if (status === 'past_due' && graceEndsAt && graceEndsAt > currentPeriodEnd) return graceEndsAt;
+  if (status === 'active' && provider !== 'manual') return new Date(currentPeriodEnd.getTime() + renewalMarginMs);
+  return currentPeriodEnd;
 }
 
 /**
@@ -70,10 +83,11 @@ export async function closeSeatWindows(
 }
 
 /**
- * A renewal or a grace period: every seated account's open window of the subscription runs to the access end, and a
- * seated account whose window had already ended (a renewal paid late) gets a new one from now.
+ * Brings every seat's access in line with the subscription (a renewal, a cancellation at period end, a resume, a
+ * grace period): each seated account's open window of it ends at the access end, and a seated account without one
+ * (a renewal paid late) gets a new one from now.
  */
-export async function extendSeatWindows(tx: Transaction, subscription: SeatedSubscription, now = new Date()) {
+export async function syncSeatWindows(tx: Transaction, subscription: SeatedSubscription, now = new Date()) {
   const seated = (
     await tx
       .select({ accountId: schema.subscriptionSeats.accountId })
@@ -81,9 +95,9 @@ export async function extendSeatWindows(tx: Transaction, subscription: SeatedSub
       .where(eq(schema.subscriptionSeats.subscriptionId, subscription.id))
   ).map((row) => row.accountId);
   if (seated.length === 0) return;
-  const extended = await tx
+  const updated = await tx
     .update(w)
-    .set({ endsAt: sql`greatest(${w.endsAt}, ${accessEnd(subscription)})` })
+    .set({ endsAt: sql`greatest(${accessEnd(subscription)}, ${now}, ${w.startsAt} + interval '1 millisecond')` })
     .where(
       and(
         eq(w.source, 'subscription'),
@@ -93,7 +107,7 @@ export async function extendSeatWindows(tx: Transaction, subscription: SeatedSub
       ),
     )
     .returning({ accountId: w.accountId });
-  const covered = new Set(extended.map((row) => row.accountId));
+  const covered = new Set(updated.map((row) => row.accountId));
   await openSeatWindows(
     tx,
     subscription,

@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedNetwork, signInAdmin, signUpUser } from '../../testing/fixtures';
 import { type StripeDouble, startStripeDouble } from '../../testing/stripe-double';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { renewalMarginMs } from './seat-windows';
+
+const withMargin = (date: Date) => new Date(date.getTime() + renewalMarginMs);
 
 type User = Awaited<ReturnType<typeof signUpUser>>;
 const day = 864e5;
@@ -101,7 +104,7 @@ describe('subscription lifecycle', () => {
       start: fromNow(-30 * day),
       end: periodEnd,
     });
-    expect(await windowEnd(accountId, subscriptionId)).toEqual(periodEnd);
+    expect(await windowEnd(accountId, subscriptionId)).toEqual(withMargin(periodEnd));
 
     const failed = double.invoicePaymentFailed(stripeId);
     expect((await double.deliver(t.app, failed)).json().result).toBe('processed');
@@ -116,7 +119,7 @@ describe('subscription lifecycle', () => {
     const nextEnd = new Date(periodEnd.getTime() + 31 * day);
     await double.deliver(t.app, double.invoicePaid(stripeId, { start: periodEnd, end: nextEnd }));
     expect(await mine(subscriptionId)).toMatchObject({ status: 'active', graceEndsAt: null });
-    expect(await windowEnd(accountId, subscriptionId)).toEqual(nextEnd);
+    expect(await windowEnd(accountId, subscriptionId)).toEqual(withMargin(nextEnd));
   });
 
   it('follows customer.subscription.updated and .deleted in any order, and a deleted one stays ended', async () => {
@@ -213,7 +216,7 @@ describe('subscription lifecycle', () => {
       502,
     );
     expect(await subscriptionRow(subscriptionId)).toBeDefined();
-    expect(await windowEnd(accountId, subscriptionId)).toEqual(end);
+    expect(await windowEnd(accountId, subscriptionId)).toEqual(withMargin(end));
 
     const removed = await call(admin, 'DELETE', `/api/admin/subscriptions?subscriptionId=${subscriptionId}`);
     expect(removed.statusCode).toBe(204);

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedNetwork, signUpUser } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { renewalMarginMs } from './seat-windows';
 
 type User = Awaited<ReturnType<typeof signUpUser>>;
 
@@ -130,7 +131,11 @@ describe('subscriptions', () => {
     expect(seated.statusCode).toBe(200);
     expect(seated.json().accounts).toEqual([expect.objectContaining({ id: tractor, name: 'Tractor' })]);
     const access = await accessOn(buyer, tractor);
-    expect(access).toMatchObject({ state: 'active', activeUntil: seated.json().currentPeriodEnd });
+    // Renewing: access runs past the period end by the renewal margin while the renewal is charged.
+    expect(access).toMatchObject({
+      state: 'active',
+      activeUntil: new Date(new Date(seated.json().currentPeriodEnd).getTime() + renewalMarginMs).toISOString(),
+    });
 
     const live = await rover(tractor);
     expect(live.reply).toBe('ICY 200 OK');
@@ -169,7 +174,11 @@ describe('subscriptions', () => {
     await call(buyer, 'PUT', `/api/subscriptions/${subscriptionId}/accounts`, { accountIds: [drone] });
     const cancelled = await call(buyer, 'PUT', `/api/subscriptions/cancel?subscriptionId=${subscriptionId}`);
     expect(cancelled.json().status).toBe('cancelling');
-    expect((await accessOn(buyer, drone))?.state).toBe('active');
+    // Set to end: access runs to the period end exactly, no renewal margin.
+    expect(await accessOn(buyer, drone)).toMatchObject({
+      state: 'active',
+      activeUntil: cancelled.json().currentPeriodEnd,
+    });
     const again = await call(buyer, 'PUT', `/api/subscriptions/cancel?subscriptionId=${subscriptionId}`);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This subscription is already cancelling.');
@@ -177,6 +186,8 @@ describe('subscriptions', () => {
     expect((await call(buyer, 'PUT', `/api/subscriptions/resume?subscriptionId=${subscriptionId}`)).json().status).toBe(
       'active',
     );
+    const resumedUntil = new Date((await accessOn(buyer, drone))?.activeUntil as string);
+    expect(resumedUntil.getTime() - new Date(cancelled.json().currentPeriodEnd).getTime()).toBe(renewalMarginMs);
     const notCancelling = await call(buyer, 'PUT', `/api/subscriptions/resume?subscriptionId=${subscriptionId}`);
     expect(notCancelling.statusCode).toBe(409);
 
@@ -228,7 +239,7 @@ describe('subscriptions', () => {
       .select()
       .from(schema.accessWindows)
       .where(eq(schema.accessWindows.accountId, truck));
-    expect(seatWindow?.endsAt).toEqual(secondEnd);
+    expect(seatWindow?.endsAt).toEqual(new Date(secondEnd.getTime() + renewalMarginMs));
 
     // Cancelled at period end: the clock leaves it to end.
     await call(buyer, 'PUT', `/api/subscriptions/cancel?subscriptionId=${weekly}`);

@@ -9,7 +9,7 @@ import {
 import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { effectiveStatus, endSubscription } from './lifecycle';
-import { closeSeatWindows, openSeatWindows } from './seat-windows';
+import { closeSeatWindows, openSeatWindows, syncSeatWindows } from './seat-windows';
 
 const notFound = () => new AppError('SUBSCRIPTION_NOT_FOUND', 404, 'No such subscription.');
 const s = schema.subscriptions;
@@ -125,14 +125,17 @@ export function createSubscriptionsService({ db, provider }: { db: Database; pro
           });
         }
       }
-      await tx
+      const [changed] = await tx
         .update(s)
         .set({
           status: cancel ? 'cancelling' : 'active',
           cancelledAt: cancel ? new Date() : null,
           updatedAt: new Date(),
         })
-        .where(eq(s.id, id));
+        .where(eq(s.id, id))
+        .returning();
+      // Cancelling ends the seats' access at the period end exactly; resuming gives the renewal margin back.
+      if (changed) await syncSeatWindows(tx, changed);
     });
     return one(scope, id);
   }
