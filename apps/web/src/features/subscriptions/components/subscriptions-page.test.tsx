@@ -64,6 +64,7 @@ describe('the subscriptions page', () => {
     expect(card.getByTestId('subscription-status')).toHaveTextContent('Active');
     expect(card.getByText(/^Renews on /)).toBeInTheDocument();
     expect(card.getByText('1 of 2 seats filled')).toBeInTheDocument();
+    expect(card.getByTestId('empty-seats')).toHaveTextContent('1 seat empty');
     await user.click(card.getByRole('button', { name: 'Choose NTRIP accounts' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'NTRIP accounts for Fleet Monthly' }));
     await user.click(dialog.getByRole('combobox', { name: 'NTRIP accounts' }));

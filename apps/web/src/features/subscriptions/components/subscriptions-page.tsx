@@ -117,14 +117,21 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
               {t('subscriptions.noSeats')}
             </Text>
           ) : (
-            subscription.accounts.map((account) => (
-              <Text key={account.id} size="sm">
-                {account.name}{' '}
-                <Text span size="xs" c="dimmed">
-                  {account.username}
+            <>
+              {subscription.accounts.map((account) => (
+                <Text key={account.id} size="sm">
+                  {account.name}{' '}
+                  <Text span size="xs" c="dimmed">
+                    {account.username}
+                  </Text>
                 </Text>
-              </Text>
-            ))
+              ))}
+              {subscription.seats > subscription.accounts.length && (
+                <Text size="sm" c="dimmed" fs="italic" data-testid="empty-seats">
+                  {t('subscriptions.emptySeats', { count: subscription.seats - subscription.accounts.length })}
+                </Text>
+              )}
+            </>
           )}
         </Stack>
         {change.isError && <Alert color="red">{change.error.message}</Alert>}
