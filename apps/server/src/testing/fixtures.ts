@@ -53,3 +53,25 @@ export async function signInAdmin(t: TestApp, email = `admin${++counter}@example
   if (res.statusCode !== 200) throw new Error(`admin sign-in failed: ${res.body}`);
   return { headers: { authorization: `Bearer ${res.headers['set-auth-token'] as string}` } };
 }
+
+/** A billable monthly subscription product on a network ("RTK Monthly", €29.00), with overrides; answers its id. */
+export async function insertPlan(
+  db: Database,
+  networkId: string,
+  overrides: Partial<typeof schema.products.$inferInsert> = {},
+) {
+  const [plan] = await db
+    .insert(schema.products)
+    .values({
+      name: 'RTK Monthly',
+      type: 'Subscription',
+      category: 'billable-subscription',
+      amount: 2900,
+      currency: 'eur',
+      interval: 'MONTHLY',
+      networkId,
+      ...overrides,
+    })
+    .returning({ id: schema.products.id });
+  return (plan as { id: string }).id;
+}

@@ -1,6 +1,7 @@
 import { type Database, schema, type Transaction } from '@fixpoint/db';
 import { AppError, formatInvoiceNumber, type Invoice } from '@fixpoint/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { ProviderInvoice } from '../payments/payment-provider';
 import { computeTax } from './tax';
 
 type Executor = Database | Transaction;
@@ -104,19 +105,7 @@ export async function issueInvoice(
 /** Stripe's invoice, mirrored when it is paid: Stripe numbers it, taxes it and keeps its PDF. */
 export async function mirrorStripeInvoice(
   tx: Transaction,
-  invoice: Owner & {
-    id: string;
-    number: string | null;
-    currency: string;
-    subtotal: number;
-    tax: number;
-    total: number;
-    description: string;
-    pdfUrl: string | null;
-    hostedUrl: string | null;
-    subscriptionId?: string | null;
-    checkoutSessionId?: string | null;
-  },
+  invoice: Owner & ProviderInvoice & { subscriptionId?: string | null; checkoutSessionId?: string | null },
 ) {
   const buyer = await buyerOf(tx, invoice);
   await tx

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { schema } from '@fixpoint/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedNetwork, signInAdmin, signUpUser } from '../../testing/fixtures';
+import { insertPlan, seedNetwork, signInAdmin, signUpUser } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 const day = 864e5;
@@ -46,19 +46,7 @@ describe('reminder e-mails', () => {
     owner = await signUpUser(t, 'Reminded Rita');
     const network = await seedNetwork(t.database.db);
     networkId = network.id;
-    const [product] = await t.database.db
-      .insert(schema.products)
-      .values({
-        name: 'RTK Monthly',
-        type: 'Subscription',
-        category: 'billable-subscription',
-        amount: 2900,
-        currency: 'eur',
-        interval: 'MONTHLY',
-        networkId,
-      })
-      .returning();
-    productId = product?.id as string;
+    productId = await insertPlan(t.database.db, networkId);
   });
   afterAll(async () => {
     await t?.close();

@@ -1,6 +1,5 @@
-import { schema } from '@fixpoint/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedNetwork, signUpUser } from '../../testing/fixtures';
+import { insertPlan, seedNetwork, signUpUser } from '../../testing/fixtures';
 import { type StripeDouble, startStripeDouble } from '../../testing/stripe-double';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -26,19 +25,7 @@ describe('billing with Stripe', () => {
     });
     buyer = await signUpUser(t, 'Stripe Stella');
     const network = await seedNetwork(t.database.db);
-    const [plan] = await t.database.db
-      .insert(schema.products)
-      .values({
-        name: 'RTK Monthly',
-        type: 'Subscription',
-        category: 'billable-subscription',
-        amount: 2900,
-        currency: 'eur',
-        interval: 'MONTHLY',
-        networkId: network.id,
-      })
-      .returning();
-    planId = plan?.id as string;
+    planId = await insertPlan(t.database.db, network.id);
   });
   afterAll(async () => {
     await t?.close();

@@ -1,7 +1,7 @@
 import { schema } from '@fixpoint/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedNetwork, signInAdmin, signUpUser } from '../../testing/fixtures';
+import { insertPlan, seedNetwork, signInAdmin, signUpUser } from '../../testing/fixtures';
 import { type StripeDouble, startStripeDouble } from '../../testing/stripe-double';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { renewalMarginMs } from './seat-windows';
@@ -79,19 +79,7 @@ describe('subscription lifecycle', () => {
     buyer = await signUpUser(t, 'Fleet Fenna');
     admin = await signInAdmin(t);
     networkId = (await seedNetwork(t.database.db)).id;
-    const [plan] = await t.database.db
-      .insert(schema.products)
-      .values({
-        name: 'RTK Monthly',
-        type: 'Subscription',
-        category: 'billable-subscription',
-        amount: 2900,
-        currency: 'eur',
-        interval: 'MONTHLY',
-        networkId,
-      })
-      .returning();
-    planId = plan?.id as string;
+    planId = await insertPlan(t.database.db, networkId);
   });
   afterAll(async () => {
     await t?.close();
