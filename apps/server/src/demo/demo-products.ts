@@ -15,7 +15,7 @@ const plan = (name: string, amount: number, interval: 'MONTHLY' | 'YEARLY', seat
 
 /**
  * Demo credit packs and subscription plans on the demo network, with one pricing table, so a new user can buy at
- * once. Seeded only while there are no products at all: an admin's own catalogue is never touched.
+ * once, and a manual plan an admin can grant. Seeded only while there are no products at all: an admin's own catalogue is never touched.
  */
 export async function seedDemoProducts(db: Database): Promise<void> {
   const [anyProduct] = await db.select({ id: schema.products.id }).from(schema.products).limit(1);
@@ -67,6 +67,17 @@ export async function seedDemoProducts(db: Database): Promise<void> {
         ].map((row) => ({ ...row, networkId: network.id })),
       )
       .returning({ id: schema.products.id });
+    // A manual (non-billable) plan, so an admin can grant a subscription on the demo at once.
+    await tx.insert(schema.products).values({
+      name: 'Partner access',
+      type: 'Subscription',
+      category: 'non-billable-subscription',
+      amount: 0,
+      currency: 'eur',
+      seats: 3,
+      networkId: network.id,
+      attributes: ['Granted by an admin', '3 NTRIP accounts'],
+    });
     const [table] = await tx
       .insert(schema.pricingTables)
       .values({

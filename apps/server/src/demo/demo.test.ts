@@ -105,6 +105,10 @@ describe('demo mode', () => {
     expect(plans.length).toBeGreaterThanOrEqual(2);
     const [demo] = await database.db.select().from(schema.networks).where(eq(schema.networks.code, 'DEMO'));
     expect(plans.every((p) => p.networkId === demo?.id && p.interval !== null)).toBe(true);
+    // One manual plan for an admin to grant, never on sale.
+    const manual = products.filter((p) => p.category === 'non-billable-subscription');
+    expect(manual).toHaveLength(1);
+    expect(manual[0]?.networkId).toBe(demo?.id);
     const tables = await database.db.select().from(schema.pricingTables);
     expect(tables).toHaveLength(1);
     const rows = await database.db.select().from(schema.pricingTableProducts);
