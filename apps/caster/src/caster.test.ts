@@ -164,6 +164,47 @@ describe('connection limits', () => {
   });
 });
 
+describe('hostile input', () => {
+  const basic = (username: string, password: string) => Buffer.from(`${username}:${password}`).toString('base64');
+
+  it('answers a NUL in a rover login with 400, never 503, and still records the refused login', async () => {
+    const client = await TestClient.connect(port);
+    client.write(
+      `GET /FAN1 HTTP/1.0\r\nUser-Agent: NTRIP probe\r\nAuthorization: Basic ${basic(`${rover.username}\u0000x`, rover.password)}\r\n\r\n`,
+    );
+    await client.waitClosed();
+    expect(client.text()).toMatch(/^HTTP\/1\.0 400 Bad Request\r\n/);
+    const recorded = await eventually(async () => {
+      const rows = await database.db
+        .select()
+        .from(schema.loginFailures)
+        .where(eq(schema.loginFailures.username, `${rover.username}\uFFFDx`));
+      return rows.length > 0 ? rows : undefined;
+    });
+    expect(recorded[0]).toMatchObject({ reason: 'bad-request', mountpoint: 'FAN1' });
+
+    const inPath = await TestClient.connect(port);
+    inPath.write(
+      `GET /FAN%001 HTTP/1.1\r\nNtrip-Version: Ntrip/2.0\r\nAuthorization: Basic ${basic(rover.username, rover.password)}\r\n\r\n`,
+    );
+    await inPath.waitClosed();
+    expect(inPath.text()).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+  });
+
+  it('answers a NUL in a base station login with the protocol refusal, never 503', async () => {
+    const v1 = await TestClient.connect(port);
+    v1.write('SOURCE pass\u0000word /FAN1\r\nSource-Agent: NTRIP probe\r\n\r\n');
+    await v1.waitClosed();
+    expect(v1.text()).toMatch(/^ERROR - /);
+    const v2 = await TestClient.connect(port);
+    v2.write(
+      `POST /FAN%001 HTTP/1.1\r\nNtrip-Version: Ntrip/2.0\r\nAuthorization: Basic ${basic('src', 'pw')}\r\nTransfer-Encoding: chunked\r\n\r\n`,
+    );
+    await v2.waitClosed();
+    expect(v2.text()).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+  });
+});
+
 describe('metrics', () => {
   it('counts logins, rovers, sources and bytes in Prometheus text', async () => {
     const source = await connectSourceV1(port, 'FAN2');

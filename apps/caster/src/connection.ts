@@ -1,6 +1,12 @@
 import type { Socket } from 'node:net';
 import { badRequest, type ReplyContext, sourceMountTakenV1 } from './protocol/replies';
-import { type GetHead, type PostHead, RequestHeadReader, type SourceV1Head } from './protocol/request-head';
+import {
+  type GetHead,
+  hasNulCharacter,
+  type PostHead,
+  RequestHeadReader,
+  type SourceV1Head,
+} from './protocol/request-head';
 
 export interface ConnectionHandlers {
   headTimeoutMs: number;
@@ -41,6 +47,14 @@ export function acceptConnection(socket: Socket, handlers: ConnectionHandlers): 
         break;
       case 'source-v1':
       case 'post':
+        // A NUL cannot be looked up or stored: the protocol's refusal, never a 503 from the database.
+        if (hasNulCharacter(head)) {
+          handlers.refuse(
+            socket,
+            head.kind === 'source-v1' ? sourceMountTakenV1() : badRequest(head.version, handlers.replyContext()),
+          );
+          return;
+        }
         handling = handlers.onSource(socket, head, leftover);
         break;
       default:

@@ -7,7 +7,8 @@ export type LoginFailureReason =
   | 'disabled'
   | 'no-access'
   | 'outside-coverage'
-  | 'no-credentials';
+  | 'no-credentials'
+  | 'bad-request';
 
 /**
  * Counters on the hot path are plain numbers (a prom-client `inc` with labels per write would cost more than the

@@ -53,6 +53,7 @@ import { adminUsersRoutes } from './modules/user/admin-users.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { registerIdentity } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerInputGuards } from './plugins/input-guards';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWeb } from './plugins/web';
 
@@ -101,6 +102,7 @@ export async function buildApp({
   });
 
   registerErrorHandling(app);
+  registerInputGuards(app);
   // Answers over 1 KB (API JSON, the branded index.html) go out compressed, brotli at the plugin's quality 4 (it
   // runs per response); built assets are precompressed (plugins/web.ts, docs/decisions/0037). Request bodies are
   // never inflated: nothing we accept is sent compressed, and inflating is a way to smuggle in a large body.

@@ -115,6 +115,20 @@ export function parseRequestHead(text: string): RequestHead {
   return invalid('unsupported method', version, method);
 }
 
+/**
+ * Whether a head carries a NUL character where the caster would look it up or store it (mountpoint, credentials,
+ * user agent): no database can store one, so such a request is a bad request (issue 16).
+ */
+export function hasNulCharacter(head: GetHead | SourceV1Head | PostHead): boolean {
+  const texts =
+    head.kind === 'get'
+      ? [head.mountpoint, head.userAgent, head.auth?.username, head.auth?.password]
+      : head.kind === 'source-v1'
+        ? [head.mountpoint, head.password, head.headers['user-agent']]
+        : [head.mountpoint, head.auth?.username, head.auth?.password, head.headers['user-agent']];
+  return texts.some((text) => text?.includes('\u0000'));
+}
+
 /** Credentials from an `Authorization: Basic ...` value; anything malformed counts as no credentials. */
 export function parseBasicAuth(value: string | undefined): BasicCredentials | undefined {
   const encoded = /^Basic[ \t]+([A-Za-z0-9+/]+={0,2})[ \t]*$/i.exec(value ?? '')?.[1];

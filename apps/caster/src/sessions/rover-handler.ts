@@ -4,6 +4,7 @@ import type { createRoverAuthenticator } from '../auth/rover-auth';
 import type { CasterLogger } from '../logger';
 import type { CasterMetrics, LoginFailureReason } from '../metrics';
 import {
+  badRequest,
   browserPage,
   icyOk,
   notFoundV2,
@@ -13,7 +14,7 @@ import {
   streamOkV2,
   unauthorized,
 } from '../protocol/replies';
-import type { GetHead } from '../protocol/request-head';
+import { type GetHead, hasNulCharacter } from '../protocol/request-head';
 import { renderSourcetable } from '../protocol/sourcetable';
 import { criteriaFromQuery, filterSourcetable } from '../protocol/sourcetable-filter';
 import type { RelayManager } from '../relay/relay-manager';
@@ -66,23 +67,31 @@ export function createRoverHandler(deps: RoverHandlerDependencies) {
     );
   };
 
+  /** Text as it can be stored: a NUL becomes U+FFFD. */
+  const storable = (text: string, max: number) => text.slice(0, max).replaceAll('\u0000', '\uFFFD');
+
   const refuseLogin = (socket: Socket, head: GetHead, reason: LoginFailureReason, accountId?: string) => {
     metrics.loginFailed(reason);
     if (reason !== 'no-credentials' && head.auth) {
       deps.track(
         deps.store
           .recordLoginFailure({
-            username: head.auth.username.slice(0, 200),
+            username: storable(head.auth.username, 200),
             ...(accountId && { accountId }),
-            mountpoint: head.mountpoint.slice(0, 200),
+            mountpoint: storable(head.mountpoint, 200),
             reason,
             clientAddress: socket.remoteAddress ?? '',
-            userAgent: head.userAgent.slice(0, 500),
+            userAgent: storable(head.userAgent, 500),
           })
           .catch((error: unknown) => logger.error({ err: error }, 'login failure write failed')),
       );
     }
-    deps.refuse(socket, unauthorized(head.version, head.mountpoint, deps.replyContext()));
+    deps.refuse(
+      socket,
+      reason === 'bad-request'
+        ? badRequest(head.version, deps.replyContext())
+        : unauthorized(head.version, head.mountpoint, deps.replyContext()),
+    );
   };
 
   return async function handleGet(socket: Socket, head: GetHead, leftover: Buffer): Promise<void> {
@@ -90,6 +99,8 @@ export function createRoverHandler(deps: RoverHandlerDependencies) {
       deps.refuse(socket, browserPage(deps.replyContext(), { brandName: deps.brandName, portalUrl: deps.portalUrl }));
       return;
     }
+    // A NUL in the mountpoint or credentials cannot be looked up: 400, recorded like any refused login.
+    if (hasNulCharacter(head)) return refuseLogin(socket, head, 'bad-request');
     if (head.mountpoint === '') return sendSourcetable(socket, head);
     const catalog = await catalogFor(deps.catalog, head.mountpoint);
     const target = resolveMount(catalog, head.mountpoint);

@@ -117,7 +117,15 @@ export const loginFailures = pgTable(
     accountId: uuid('account_id').references(() => ntripAccounts.id, { onDelete: 'cascade' }),
     mountpoint: text('mountpoint').notNull(),
     reason: text('reason', {
-      enum: ['unknown-user', 'bad-password', 'web-password', 'disabled', 'no-access', 'outside-coverage'],
+      enum: [
+        'unknown-user',
+        'bad-password',
+        'web-password',
+        'disabled',
+        'no-access',
+        'outside-coverage',
+        'bad-request',
+      ],
     }).notNull(),
     clientAddress: text('client_address').notNull(),
     userAgent: text('user_agent').notNull().default(''),
