@@ -2,14 +2,22 @@ import { z } from 'zod';
 
 export const maxActivationDays = 366;
 
+/**
+ * A whole number in a query string, in decimal digits only (issue 16): `0x10`, `1e3`, `16.0` and ` 16` are refused
+ * instead of being read as numbers.
+ */
+export const queryInteger = (message: string) =>
+  z
+    .string()
+    .regex(/^-?\d{1,12}$/, message)
+    .transform(Number);
+
 export const activationQuerySchema = z.object({
   accountId: z.uuid(),
   feedNetworkId: z.uuid(),
-  days: z.coerce
-    .number()
-    .int('Days must be a whole number.')
-    .min(1, 'Days must be at least 1.')
-    .max(maxActivationDays, `Days can be at most ${maxActivationDays}.`),
+  days: queryInteger('Days must be a whole number.').pipe(
+    z.number().min(1, 'Days must be at least 1.').max(maxActivationDays, `Days can be at most ${maxActivationDays}.`),
+  ),
 });
 
 export const activationResultSchema = z
@@ -50,17 +58,18 @@ export const ledgerPageSchema = z
 export type LedgerPage = z.infer<typeof ledgerPageSchema>;
 
 export const ledgerQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  limit: queryInteger('The limit must be a whole number.').pipe(z.number().min(1).max(100)).default(25),
   cursor: z.string().optional(),
 });
 
 export const adminTokensQuerySchema = z.object({
   userId: z.string().min(1),
-  tokenAmount: z.coerce
-    .number()
-    .int('The amount must be a whole number.')
-    .refine((n) => n !== 0, 'The amount cannot be 0.')
-    .refine((n) => Math.abs(n) <= 1_000_000, 'The amount is too large.'),
+  tokenAmount: queryInteger('The amount must be a whole number.').pipe(
+    z
+      .number()
+      .refine((n) => n !== 0, 'The amount cannot be 0.')
+      .refine((n) => Math.abs(n) <= 1_000_000, 'The amount is too large.'),
+  ),
   reason: z.string().trim().max(200).optional(),
 });
 

@@ -125,7 +125,8 @@ describe('credits and activation', () => {
     const hidden = await seedNetwork(t.database.db, { isPublished: false });
     expect((await activate(user.headers, account.id, hidden.id, 1)).json().code).toBe('NETWORK_NOT_AVAILABLE');
 
-    for (const days of [0, -1, 1.5, 367, 'two']) {
+    // Decimal digits only: hex, exponents and padded numbers are not read as days.
+    for (const days of [0, -1, 1.5, 367, 'two', '0x10', '1e1', '%2016', '16.0']) {
       const res = await activate(user.headers, account.id, network.id, days);
       expect(res.statusCode, String(days)).toBe(400);
       expect(res.json().code).toBe('VALIDATION_FAILED');
