@@ -31,6 +31,8 @@ export function checkPassword(policy: PasswordPolicy, password: string): Passwor
 /** Text, '@', text, '.', text, no whitespace (spec 5). */
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const usernameMinLength = 3;
+/** Longer names are refused: they are shown in menus, tables and e-mails. */
+export const usernameMaxLength = 64;
 
 export const authConfigSchema = z
   .object({

@@ -48,12 +48,25 @@ describe('identity', () => {
   it.each([
     [{ email: 'not-an-email', name: 'Ada', password, termsAccepted: true }, 'INVALID_EMAIL'],
     [{ email: 'ada@example.com', name: 'Ad', password, termsAccepted: true }, 'SHORT_USERNAME'],
+    // A 100 KB name was accepted once and drawn thousands of lines tall (issue 16).
+    [{ email: 'ada@example.com', name: 'A'.repeat(100_000), password, termsAccepted: true }, 'VALIDATION_FAILED'],
     [{ email: 'ada@example.com', name: 'Ada', password: 'short', termsAccepted: true }, 'PASSWORD_POLICY'],
     [{ email: 'ada@example.com', name: 'Ada', password }, 'TERMS_NOT_ACCEPTED'],
   ])('refuses sign-up %#', async (body, code) => {
     const res = await signUp(t, body);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe(code);
+  });
+
+  it('refuses a renamed user whose name is too long or too short, and keeps the name', async () => {
+    const res = await signUp(t, { email: 'rename@example.com', name: 'Rena Me', password, termsAccepted: true });
+    const headers = { authorization: `Bearer ${res.headers['set-auth-token'] as string}` };
+    for (const name of ['R', 'R'.repeat(65)]) {
+      const renamed = await t.app.inject({ method: 'POST', url: '/api/auth/update-user', headers, payload: { name } });
+      expect(renamed.statusCode).toBe(400);
+      expect(renamed.json().message).toBe('The username must be 3 to 64 characters long.');
+    }
+    expect((await t.app.inject({ url: '/api/user', headers })).json().username).toBe('Rena Me');
   });
 
   it('signs up, sets a safe session cookie and a bearer token, and knows the user', async () => {

@@ -4,6 +4,7 @@ import {
   checkPassword,
   emailPattern,
   type PasswordPolicy,
+  usernameMaxLength,
   usernameMinLength,
 } from '@fixpoint/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -81,7 +82,20 @@ function enforceInputRules(path: string, body: Body, policy: PasswordPolicy) {
     if (name.length < usernameMinLength) {
       throw new AppError('SHORT_USERNAME', 400, `The username must be at least ${usernameMinLength} characters long.`);
     }
+    if (name.length > usernameMaxLength) {
+      throw new AppError('VALIDATION_FAILED', 400, `The username can be at most ${usernameMaxLength} characters long.`);
+    }
     if (body?.termsAccepted !== true) throw new AppError('TERMS_NOT_ACCEPTED', 400, 'Please accept the terms.');
+  }
+  if (path === '/api/auth/update-user' && body?.name !== undefined) {
+    const name = typeof body.name === 'string' ? body.name.trim() : '';
+    if (name.length < usernameMinLength || name.length > usernameMaxLength) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        400,
+        `The username must be ${usernameMinLength} to ${usernameMaxLength} characters long.`,
+      );
+    }
   }
   const field = passwordFields[path];
   if (field) {

@@ -1,4 +1,10 @@
-import { checkPassword, emailPattern, type PasswordPolicy, usernameMinLength } from '@fixpoint/shared';
+import {
+  checkPassword,
+  emailPattern,
+  type PasswordPolicy,
+  usernameMaxLength,
+  usernameMinLength,
+} from '@fixpoint/shared';
 import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
@@ -60,7 +66,13 @@ export function SignUpForm({
           required
           {...form.getInputProps('email')}
         />
-        <TextInput label={t('auth.username')} autoComplete="nickname" required {...form.getInputProps('username')} />
+        <TextInput
+          label={t('auth.username')}
+          autoComplete="nickname"
+          required
+          maxLength={usernameMaxLength}
+          {...form.getInputProps('username')}
+        />
         <PasswordInput
           label={t('auth.password')}
           description={t('auth.passwordHint', { min: policy.minLength })}

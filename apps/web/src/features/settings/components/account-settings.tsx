@@ -1,4 +1,4 @@
-import { emailPattern } from '@fixpoint/shared';
+import { emailPattern, usernameMaxLength } from '@fixpoint/shared';
 import { Alert, Button, Card, Group, Modal, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -40,7 +40,12 @@ export function AccountSettings() {
         isSubmitDisabled={name.trim().length < 3}
         onSubmit={() => nameMutation.mutate(name.trim())}
       >
-        <TextInput label={t('auth.username')} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+        <TextInput
+          label={t('auth.username')}
+          value={name}
+          maxLength={usernameMaxLength}
+          onChange={(e) => setName(e.currentTarget.value)}
+        />
       </FormCard>
 
       <FormCard
