@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countryCode3Schema } from './countries';
 
 /**
  * Admin management of network templates, networks and stations, the sourcetable import and the live feed
@@ -180,7 +181,7 @@ export const createNetworkSchema = z.object({
   isPublished: z.boolean().optional(),
   accessStartsAt: z.enum(['purchase', 'first-connection']).optional(),
   coverageRadiusKm: z.number().positive().max(500).optional(),
-  countryCode: z.string().trim().max(3).nullable().optional(),
+  countryCode: countryCode3Schema.optional(),
   upstreamHost: upstreamInputShape.upstreamHost.optional(),
   upstreamPort: upstreamInputShape.upstreamPort.optional(),
   upstreamVersion: upstreamInputShape.upstreamVersion.optional(),
@@ -200,7 +201,7 @@ export const updateNetworkSchema = z
     isPublished: z.boolean(),
     accessStartsAt: z.enum(['purchase', 'first-connection']),
     coverageRadiusKm: z.number().positive().max(500),
-    countryCode: z.string().trim().max(3).nullable(),
+    countryCode: countryCode3Schema,
     ...upstreamInputShape,
   })
   .partial()
@@ -218,7 +219,7 @@ const stationFieldsShape = {
   latitude: latitudeSchema.nullable(),
   longitude: longitudeSchema.nullable(),
   height: z.number().min(-1000).max(10_000).nullable(),
-  countryCode: z.string().trim().max(3).nullable(),
+  countryCode: countryCode3Schema,
   format: z.string().trim().min(1).max(40),
   formatDetails: z.string().trim().max(500),
   carrier: z.number().int().min(0).max(2),

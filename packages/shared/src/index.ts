@@ -4,6 +4,7 @@ export * from './auth';
 export * from './billing';
 export * from './brands';
 export * from './commerce';
+export * from './countries';
 export * from './coverage';
 export * from './credits';
 export * from './errors';

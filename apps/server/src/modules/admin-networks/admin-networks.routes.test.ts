@@ -153,6 +153,16 @@ describe('admin networks, stations and the sourcetable import', () => {
     });
     expect(badCode.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
 
+    // Only ISO 3166 country codes reach the sourcetable (issue 16), in any case, stored upper case.
+    for (const countryCode of ['zz', '<s>', 'XX1']) {
+      const bad = await call('PATCH', `/api/admin/networks/${hostedId}`, { countryCode });
+      expect(bad.statusCode, countryCode).toBe(400);
+      expect(bad.json().message).toContain('Use an ISO 3166 three-letter country code, such as NLD.');
+    }
+    expect((await call('PATCH', `/api/admin/networks/${hostedId}`, { countryCode: 'nld' })).json().countryCode).toBe(
+      'NLD',
+    );
+
     const marketplace = async () =>
       ((await t.app.inject({ url: '/api/networks' })).json() as { code: string }[]).map((row) => row.code);
     expect(await marketplace()).not.toContain('FARM');

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { ChunkedDecoder, parseStrRecord, type StrRecord } from '@fixpoint/caster';
-import { AppError } from '@fixpoint/shared';
+import { AppError, isIso3166Alpha3 } from '@fixpoint/shared';
 
 /** The fields of an upstream STR record the import uses. */
 export type UpstreamStream = Pick<
@@ -140,7 +140,8 @@ export function parseSourcetable(text: string): UpstreamStream[] {
       formatDetails: record.formatDetails,
       carrier: Math.min(record.carrier, 2),
       navSystem: record.navSystem,
-      country: record.country,
+      // Only a real ISO 3166 code reaches our stations (issue 16); anything else is left empty.
+      country: isIso3166Alpha3(record.country) ? record.country.trim().toUpperCase() : '',
       latitude: record.latitude,
       // Some tables give 0..360.
       longitude: record.longitude > 180 ? record.longitude - 360 : record.longitude,
