@@ -40,7 +40,16 @@ beforeAll(async () => {
   const sourcePasswordHash = await hashSecret(SOURCE_PASSWORD, { logN: 10 });
   await database.db
     .insert(schema.stations)
-    .values(['STR2STR_V1', 'CURL_V2', 'SPARE'].map((mountpoint) => ({ networkId, mountpoint, sourcePasswordHash })));
+    // Positioned: the sourcetable advertises only stations with a position.
+    .values(
+      ['STR2STR_V1', 'CURL_V2', 'SPARE'].map((mountpoint) => ({
+        networkId,
+        mountpoint,
+        sourcePasswordHash,
+        latitude: 52.1,
+        longitude: 5.1,
+      })),
+    );
   rover = await account(5);
   caster = createCaster({
     db: database.db,

@@ -99,6 +99,20 @@ describe('sourcetable', () => {
       undefined,
     ]);
   });
+  it('does not advertise a station without a position at 0,0, and places AUTO among the placed ones', async () => {
+    const { networkId } = await seedNetwork(database, { code: 'BLANK' });
+    await seedStation(database, { networkId, mountpoint: 'BLANK1', latitude: null, longitude: null });
+    await seedStation(database, { networkId, mountpoint: 'BLANK2', latitude: 51.5, longitude: 5.5 });
+    const lines = await eventually(async () => {
+      const client = await TestClient.request(port, ['GET / HTTP/1.0', 'User-Agent: NTRIP test']);
+      await client.waitClosed();
+      const all = split(client.text()).body.split('\r\n');
+      return all.some((line) => line.startsWith('STR;BLANK2;')) ? all : undefined;
+    });
+    expect(lines.some((line) => line.startsWith('STR;BLANK1;'))).toBe(false);
+    expect(lines.find((line) => line.startsWith('STR;BLANK_AUTO;'))).toContain(';51.50;5.50;');
+    expect(lines.filter((line) => line.startsWith('STR;') && line.includes(';0.00;0.00;'))).toEqual([]);
+  });
 });
 
 describe('fan-out', () => {

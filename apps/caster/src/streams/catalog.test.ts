@@ -22,7 +22,7 @@ let rover: SeedAccount;
 beforeAll(async () => {
   database = await openDatabase();
   const { networkId } = await seedNetwork(database, { code: 'OLD' });
-  await seedStation(database, { networkId, mountpoint: 'OLD1' });
+  await seedStation(database, { networkId, mountpoint: 'OLD1', latitude: 52.1, longitude: 5.1 });
   rover = await seedAccount(database, { maxConnections: 10 });
   await grantAccess(database, rover.accountId, networkId);
   // A catalog kept for a minute: without the read on a miss, anything created below would be unknown for that long.
@@ -44,7 +44,7 @@ describe('the caster catalog', () => {
   it('finds a network and station created after it was cached, at the first base and rover login', async () => {
     expect(await sourcetable()).toContain('STR;OLD1;');
     const { networkId } = await seedNetwork(database, { code: 'NEW' });
-    await seedStation(database, { networkId, mountpoint: 'NEW1' });
+    await seedStation(database, { networkId, mountpoint: 'NEW1', latitude: 52.2, longitude: 5.2 });
     await grantAccess(database, rover.accountId, networkId);
     // A miss reads the catalog again only when the cached copy is over 250 ms old (at most four reads a second).
     await sleep(300);

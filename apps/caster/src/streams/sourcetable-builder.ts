@@ -41,8 +41,14 @@ export function buildSourcetable(
   for (const network of networks) {
     const stations = catalog.stationsOf(network.id).sort((a, b) => a.mountpoint.localeCompare(b.mountpoint));
     records.push(netRecord(network, options));
-    for (const station of stations) records.push(stationRecord(station, network, mounts, options));
-    if (stations.length > 0) records.push(autoRecord(network, stations, options));
+    // A station with no position yet (none entered, no 1005/1006 decoded) is not advertised at 0,0: a rover
+    // choosing the nearest mount from the table would be misled. Its mount still works for those who know it.
+    const placed = stations.flatMap((station) => {
+      const record = stationRecord(station, network, mounts, options);
+      return record ? [{ station, record }] : [];
+    });
+    for (const { record } of placed) records.push(record);
+    if (placed.length > 0) records.push(autoRecord(network, placed, options));
   }
   return records;
 }
@@ -66,9 +72,12 @@ function stationRecord(
   network: CatalogNetwork,
   mounts: MountRegistry,
   options: SourcetableOptions,
-): StrRecord {
+): StrRecord | undefined {
   const mount = mounts.get(station.mountpoint);
   const position = mount ? positionOf(mount) : undefined;
+  const latitude = position?.latitude ?? station.latitude;
+  const longitude = position?.longitude ?? station.longitude;
+  if (latitude === null || latitude === undefined || longitude === null || longitude === undefined) return undefined;
   const state = mount?.source?.state;
   return {
     type: 'STR',
@@ -80,8 +89,8 @@ function stationRecord(
     navSystem: station.navSystem,
     network: network.code,
     country: station.countryCode ?? network.countryCode ?? '',
-    latitude: position?.latitude ?? station.latitude ?? 0,
-    longitude: position?.longitude ?? station.longitude ?? 0,
+    latitude,
+    longitude,
     nmea: station.needsGga ? 1 : 0,
     solution: 0,
     generator: options.brandName,
@@ -95,12 +104,13 @@ function stationRecord(
 
 function autoRecord(
   network: CatalogNetwork,
-  stations: readonly CatalogStation[],
+  placed: readonly { station: CatalogStation; record: StrRecord }[],
   options: SourcetableOptions,
 ): StrRecord {
-  const placed = stations.filter((station) => station.latitude !== null && station.longitude !== null);
-  const mean = (pick: (station: CatalogStation) => number) =>
-    placed.length === 0 ? 0 : placed.reduce((sum, station) => sum + pick(station), 0) / placed.length;
+  const stations = placed.map(({ station }) => station);
+  // The AUTO mount sits at the middle of its stations, as the sourcetable advertises them.
+  const mean = (pick: (record: StrRecord) => number) =>
+    placed.reduce((sum, { record }) => sum + pick(record), 0) / placed.length;
   const systems = new Set(stations.flatMap((station) => station.navSystem.split('+').filter(Boolean)));
   return {
     type: 'STR',
@@ -112,8 +122,8 @@ function autoRecord(
     navSystem: [...systems].join('+'),
     network: network.code,
     country: network.countryCode ?? '',
-    latitude: mean((station) => station.latitude ?? 0),
-    longitude: mean((station) => station.longitude ?? 0),
+    latitude: mean((record) => record.latitude),
+    longitude: mean((record) => record.longitude),
     nmea: 1,
     solution: 1,
     generator: options.brandName,
