@@ -222,15 +222,13 @@ async function relayNetwork(name: string, port: number): Promise<{ id: string; m
       upstreamPasswordEnc: secretBox.encrypt(randomBytes(8).toString('hex')),
     })
     .returning();
-  await database.db
-    .insert(schema.stations)
-    .values({
-      networkId: network?.id ?? '',
-      mountpoint,
-      upstreamMountpoint: 'UPSTREAM1',
-      latitude: 52.1,
-      longitude: 5.1,
-    });
+  await database.db.insert(schema.stations).values({
+    networkId: network?.id ?? '',
+    mountpoint,
+    upstreamMountpoint: 'UPSTREAM1',
+    latitude: 52.1,
+    longitude: 5.1,
+  });
   for (const caster of [a, b]) {
     await until(
       async () => (await sourcetableOf(caster.port)).includes(`STR;${mountpoint};`),
