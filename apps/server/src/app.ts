@@ -228,7 +228,9 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
-  if (metricsRegistry) await app.register(metricsRoutes, { registry: metricsRegistry });
+  if (metricsRegistry) {
+    await app.register(metricsRoutes, { registry: metricsRegistry, token: env.METRICS_TOKEN });
+  }
   await registerWeb(app, env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : defaultWebDist, {
     brand: env.BRAND,
     analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL ?? null,

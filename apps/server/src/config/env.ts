@@ -81,6 +81,8 @@ export const envSchema = z
       .optional(),
     /** Another Stripe API address (tests point the SDK at a local double); unset: Stripe's own. */
     STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    /** With it, GET /metrics wants `Authorization: Bearer <METRICS_TOKEN>`. */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     /** Days a past-due subscription keeps its accounts' access after its period ended (docs/decisions/0038). */
     SUBSCRIPTION_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(3),
   })

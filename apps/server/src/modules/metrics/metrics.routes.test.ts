@@ -15,4 +15,23 @@ describe('GET /metrics', () => {
     expect(response.body).toContain('fixpoint_test_total 3\n');
     await app.close();
   });
+
+  it('wants the bearer token when one is set, compared in constant time', async () => {
+    const registry = new Registry();
+    new Counter({ name: 'fixpoint_secret_total', help: 'test', registers: [registry] }).inc();
+    const token = 'a-scraper-token-of-some-length';
+    const app = Fastify();
+    await app.register(metricsRoutes, { registry, token });
+    expect((await app.inject({ url: '/metrics' })).statusCode).toBe(401);
+    const wrong = await app.inject({
+      url: '/metrics',
+      headers: { authorization: 'Bearer a-scraper-token-of-some-lengtH' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).not.toContain('fixpoint_secret_total');
+    const right = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${token}` } });
+    expect(right.statusCode).toBe(200);
+    expect(right.body).toContain('fixpoint_secret_total 1\n');
+    await app.close();
+  });
 });
