@@ -98,7 +98,9 @@ describe('marketplace in Chromium', () => {
     it(`shows a visitor the demo network's coverage drawn on the map at ${viewport.width} px`, async () => {
       const page = await browser.newPage({ viewport });
       const problems = watchConsole(page);
-      await page.goto(`${server.url}/marketplace`);
+      const response = await page.goto(`${server.url}/marketplace`);
+      // The map draws under the portal's Content-Security-Policy: a violation is a console error, caught below.
+      expect(response?.headers()['content-security-policy']).toContain("worker-src 'self' blob:");
       await page.getByRole('heading', { level: 1, name: 'Network coverage' }).waitFor();
       await page.getByRole('article', { name: 'Fixpoint Demo Network' }).waitFor();
       const { png, theme, project, unproject } = await readMap(page);

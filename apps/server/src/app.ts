@@ -55,6 +55,7 @@ import { registerIdentity } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuards } from './plugins/input-guards';
 import { registerOpenApi } from './plugins/openapi';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
 
 export interface AppOptions {
@@ -103,6 +104,7 @@ export async function buildApp({
 
   registerErrorHandling(app);
   registerInputGuards(app);
+  await registerSecurityHeaders(app, { isHttps: env.PUBLIC_URL?.startsWith('https://') ?? false });
   // Answers over 1 KB (API JSON, the branded index.html) go out compressed, brotli at the plugin's quality 4 (it
   // runs per response); built assets are precompressed (plugins/web.ts, docs/decisions/0037). Request bodies are
   // never inflated: nothing we accept is sent compressed, and inflating is a way to smuggle in a large body.

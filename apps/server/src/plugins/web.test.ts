@@ -157,4 +157,31 @@ describe('a reseller brand', () => {
       analyticsScriptUrl: 'https://stats.example/script.js?site=a&b=</script>',
     });
   });
+
+  it('sends security headers: a CSP on the portal page, nosniff, no framing and a referrer policy everywhere', async () => {
+    const page = await t.app.inject({ url: '/dashboard' });
+    const csp = page.headers['content-security-policy'] as string;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self' https://js.stripe.com");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain('worker-src');
+    expect(csp).not.toContain("'unsafe-eval'");
+    for (const answer of [page, await t.app.inject({ url: '/api/health' })]) {
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+      expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      // Served over http here: no HSTS.
+      expect(answer.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('sends HSTS when the portal is served over https', async () => {
+    const secure = await createTestApp({ WEB_DIST_DIR: dist, PUBLIC_URL: 'https://portal.example.com' });
+    try {
+      const answer = await secure.app.inject({ url: '/api/health' });
+      expect(answer.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await secure.close();
+    }
+  });
 });

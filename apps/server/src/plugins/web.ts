@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { renderIndexHtml, type WebConfig } from '@fixpoint/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendApiNotFound } from './errors';
+import { contentSecurityPolicy } from './security-headers';
 
 const immutable = 'public, max-age=31536000, immutable';
 
@@ -19,6 +20,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string, config:
   const indexPath = join(distDir, 'index.html');
   const indexHtml = existsSync(indexPath) ? renderIndexHtml(readFileSync(indexPath, 'utf8'), config) : undefined;
   const indexEtag = indexHtml && `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 22)}"`;
+  const csp = contentSecurityPolicy(config);
   if (indexHtml) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -42,7 +44,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string, config:
   const isApi = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/api?');
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     if (isApi(request.url)) return sendApiNotFound(request, reply);
-    reply.header('Cache-Control', 'no-cache').header('ETag', indexEtag);
+    reply.header('Cache-Control', 'no-cache').header('ETag', indexEtag).header('Content-Security-Policy', csp);
     if (request.headers['if-none-match'] === indexEtag) return reply.status(304).send();
     return reply.type('text/html; charset=utf-8').send(indexHtml);
   };

@@ -1,0 +1,62 @@
+import helmet from '@fastify/helmet';
+import { getBrand, type WebConfig } from '@fixpoint/shared';
+import type { FastifyInstance } from 'fastify';
+
+const originOf = (url: string | null | undefined) => {
+  if (!url || !/^https:\/\//.test(url)) return null;
+  return new URL(url).origin;
+};
+
+/**
+ * The portal page's Content-Security-Policy (issue 16): scripts from this origin only, plus the configured analytics
+ * script, the brand's tag manager and Stripe.js (the card form); Stripe's frames; MapLibre's blob workers; map
+ * styles, tiles and images over https; inline styles (Mantine and MapLibre set them); nothing may frame the portal.
+ */
+export function contentSecurityPolicy(config: WebConfig): string {
+  const tagManager = getBrand(config.brand).tagManagerId
+    ? ['https://www.googletagmanager.com', 'https://*.google-analytics.com']
+    : [];
+  const analytics = originOf(config.analyticsScriptUrl);
+  const stripe = 'https://js.stripe.com';
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", stripe, ...(analytics ? [analytics] : []), ...tagManager],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:', 'https:'],
+    'connect-src': ["'self'", 'https:'],
+    'worker-src': ["'self'", 'blob:'],
+    'child-src': ["'self'", 'blob:'],
+    'frame-src': [stripe, 'https://hooks.stripe.com'],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+    'base-uri': ["'self'"],
+    'object-src': ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+}
+
+/**
+ * Security headers on every answer (helmet): nosniff, no framing, a referrer policy that sends only the origin
+ * elsewhere; HSTS when the portal is served over https. The CSP goes on the portal page itself (plugins/web.ts): the
+ * API's JSON needs none, and the sign-in popup's hand-over page must keep its own script.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, { isHttps }: { isHttps: boolean }) {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: false,
+    hsts: false,
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // No COOP: the Google sign-in popup comes back from another origin and must still reach its opener.
+    crossOriginOpenerPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (isHttps || request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+  });
+}
