@@ -34,7 +34,7 @@ import { GrantSubscriptionDialog } from './grant-subscription-dialog';
  * status; cancel at period end, resume, delete (a paid one is cancelled at the provider first) and manual grants.
  */
 export function AdminSubscriptionsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
@@ -51,7 +51,6 @@ export function AdminSubscriptionsPage() {
       await refresh();
     },
   });
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'medium' });
 
   return (
     <Stack gap="lg" maw={1200}>
@@ -96,98 +95,11 @@ export function AdminSubscriptionsPage() {
       ) : subscriptions.data.length === 0 ? (
         <Text c="dimmed">{debounced || status ? t('adminSubscriptions.noMatch') : t('adminSubscriptions.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={860}>
-          <Table verticalSpacing="sm" aria-label={t('adminSubscriptions.title')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('adminSubscriptions.owner')}</Table.Th>
-                <Table.Th>{t('adminSubscriptions.plan')}</Table.Th>
-                <Table.Th>{t('adminSubscriptions.status')}</Table.Th>
-                <Table.Th>{t('adminSubscriptions.periodEnd')}</Table.Th>
-                <Table.Th ta="right">{t('adminSubscriptions.seats')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('adminProducts.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {subscriptions.data.map((subscription) => (
-                <Table.Tr key={subscription.id} data-testid="admin-subscription-row">
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {subscription.owner.name ?? '—'}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {subscription.owner.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{subscription.productName}</Text>
-                    <Text size="xs" c="dimmed">
-                      {subscription.networkName ?? t('subscriptions.networkGone')} ·{' '}
-                      {subscription.provider === 'manual'
-                        ? t('adminSubscriptions.manual')
-                        : `${formatMoney(subscription.amount, subscription.currency)}${subscription.interval ? ` ${t(`pricing.per.${subscription.interval}`)}` : ''}`}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={subscriptionStatusColor[subscription.status]} variant="light">
-                      {t(`subscriptions.status.${subscription.status}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {date(subscription.currentPeriodEnd)}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {subscription.accounts.length} / {subscription.seats}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <Button
-                          variant="subtle"
-                          color="gray"
-                          size="compact-sm"
-                          aria-label={t('adminSubscriptions.actionsFor', {
-                            plan: subscription.productName,
-                            owner: subscription.owner.email ?? '',
-                          })}
-                        >
-                          <IconDots size={16} />
-                        </Button>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        {subscription.status === 'cancelling' && (
-                          <Menu.Item
-                            leftSection={<IconPlayerPlay size={14} />}
-                            onClick={() => change.mutate({ id: subscription.id, cancel: false })}
-                          >
-                            {t('subscriptions.resume')}
-                          </Menu.Item>
-                        )}
-                        {(subscription.status === 'active' || subscription.status === 'past_due') && (
-                          <Menu.Item
-                            leftSection={<IconX size={14} />}
-                            onClick={() => change.mutate({ id: subscription.id, cancel: true })}
-                          >
-                            {t('subscriptions.cancelAtPeriodEnd')}
-                          </Menu.Item>
-                        )}
-                        <Menu.Item
-                          color="red"
-                          leftSection={<IconTrash size={14} />}
-                          onClick={() => setDeleting(subscription)}
-                        >
-                          {t('adminSubscriptions.delete')}
-                        </Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <SubscriptionsTable
+          subscriptions={subscriptions.data}
+          onCancel={(id, cancel) => change.mutate({ id, cancel })}
+          onDelete={setDeleting}
+        />
       )}
       {granting && <GrantSubscriptionDialog onClose={() => setGranting(false)} />}
       <Modal
@@ -217,5 +129,104 @@ export function AdminSubscriptionsPage() {
         </Stack>
       </Modal>
     </Stack>
+  );
+}
+
+/** The subscriptions as a table: owner, plan and price, status, period end, seats, and each one's actions. */
+function SubscriptionsTable({
+  subscriptions,
+  onCancel,
+  onDelete,
+}: {
+  subscriptions: AdminSubscription[];
+  onCancel: (id: string, cancel: boolean) => void;
+  onDelete: (subscription: AdminSubscription) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'medium' });
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table verticalSpacing="sm" aria-label={t('adminSubscriptions.title')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('adminSubscriptions.owner')}</Table.Th>
+            <Table.Th>{t('adminSubscriptions.plan')}</Table.Th>
+            <Table.Th>{t('adminSubscriptions.status')}</Table.Th>
+            <Table.Th>{t('adminSubscriptions.periodEnd')}</Table.Th>
+            <Table.Th ta="right">{t('adminSubscriptions.seats')}</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>{t('adminProducts.actions')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {subscriptions.map((subscription) => (
+            <Table.Tr key={subscription.id} data-testid="admin-subscription-row">
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {subscription.owner.name ?? '—'}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {subscription.owner.email}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{subscription.productName}</Text>
+                <Text size="xs" c="dimmed">
+                  {subscription.networkName ?? t('subscriptions.networkGone')} ·{' '}
+                  {subscription.provider === 'manual'
+                    ? t('adminSubscriptions.manual')
+                    : `${formatMoney(subscription.amount, subscription.currency)}${subscription.interval ? ` ${t(`pricing.per.${subscription.interval}`)}` : ''}`}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={subscriptionStatusColor[subscription.status]} variant="light">
+                  {t(`subscriptions.status.${subscription.status}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{date(subscription.currentPeriodEnd)}</Table.Td>
+              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {subscription.accounts.length} / {subscription.seats}
+              </Table.Td>
+              <Table.Td ta="right">
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <Button
+                      variant="subtle"
+                      color="gray"
+                      size="compact-sm"
+                      aria-label={t('adminSubscriptions.actionsFor', {
+                        plan: subscription.productName,
+                        owner: subscription.owner.email ?? '',
+                      })}
+                    >
+                      <IconDots size={16} />
+                    </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {subscription.status === 'cancelling' && (
+                      <Menu.Item
+                        leftSection={<IconPlayerPlay size={14} />}
+                        onClick={() => onCancel(subscription.id, false)}
+                      >
+                        {t('subscriptions.resume')}
+                      </Menu.Item>
+                    )}
+                    {(subscription.status === 'active' || subscription.status === 'past_due') && (
+                      <Menu.Item leftSection={<IconX size={14} />} onClick={() => onCancel(subscription.id, true)}>
+                        {t('subscriptions.cancelAtPeriodEnd')}
+                      </Menu.Item>
+                    )}
+                    <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => onDelete(subscription)}>
+                      {t('adminSubscriptions.delete')}
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
