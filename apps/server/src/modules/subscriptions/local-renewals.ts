@@ -1,7 +1,7 @@
 import { type Database, schema } from '@fixpoint/db';
 import { and, eq, lte } from 'drizzle-orm';
 import type { FulfilmentService } from '../payments/fulfilment.service';
-import { periodEnd } from '../payments/fulfilment.service';
+import { periodEnd } from '../payments/payment-effects';
 
 /**
  * The local provider's billing clock: an active local subscription whose period has ended is renewed for the next

@@ -1,0 +1,65 @@
+import { schema, type Transaction } from '@fixpoint/db';
+import { eq } from 'drizzle-orm';
+import type { CreditsRepository } from '../credits/credits.repository';
+import type { Outcome } from './payment-effects';
+import type { PaymentAction } from './payment-provider';
+
+/**
+ * Takes back the credits a refund covers, in proportion to the amount refunded so far. Credits already spent cannot
+ * come back: the balance stops at zero and the shortfall is recorded on the checkout and in the ledger's reason.
+ */
+export async function refund(
+  tx: Transaction,
+  creditsRepository: CreditsRepository,
+  action: Extract<PaymentAction, { kind: 'refund' }>,
+): Promise<Outcome> {
+  const c = schema.checkoutSessions;
+  const [checkout] = await tx.select().from(c).where(eq(c.paymentIntentId, action.paymentIntentId)).for('update');
+  if (!checkout) return { outcome: 'ignored', detail: 'No payment of ours.', checkoutSessionId: null };
+  const ref = { checkoutSessionId: checkout.id };
+  if (checkout.mode !== 'payment' || !checkout.creditsAmount || action.amount <= 0) {
+    await tx
+      .update(c)
+      .set({ amountRefunded: action.amountRefunded, updatedAt: new Date() })
+      .where(eq(c.id, checkout.id));
+    return { outcome: 'processed', detail: 'Refund recorded.', ...ref };
+  }
+  const share = Math.min(1, action.amountRefunded / action.amount);
+  const due = Math.floor(checkout.creditsAmount * share) - checkout.creditsRefunded - checkout.creditsUnrecovered;
+  if (due <= 0) return { outcome: 'ignored', detail: 'Nothing more to take back.', ...ref };
+
+  const owner = { userId: checkout.ownerUserId as string };
+  const b = schema.creditBalances;
+  const [balanceRow] = await tx
+    .select({ balance: b.balance })
+    .from(b)
+    .where(eq(b.ownerUserId, owner.userId))
+    .for('update');
+  const taken = Math.min(due, balanceRow?.balance ?? 0);
+  const unrecovered = due - taken;
+  if (taken > 0) {
+    const changed = await creditsRepository.change(tx, owner, -taken, {
+      kind: 'refund',
+      reason:
+        unrecovered > 0
+          ? `Refund of ${checkout.id.slice(0, 8)}: ${unrecovered} credits were already spent`
+          : `Refund of ${checkout.id.slice(0, 8)}`,
+      externalRef: `refund:${checkout.id}:${checkout.creditsRefunded + checkout.creditsUnrecovered + due}`,
+    });
+    if (!changed) throw new Error(`refund of checkout ${checkout.id} could not change the balance`);
+  }
+  await tx
+    .update(c)
+    .set({
+      amountRefunded: action.amountRefunded,
+      creditsRefunded: checkout.creditsRefunded + taken,
+      creditsUnrecovered: checkout.creditsUnrecovered + unrecovered,
+      updatedAt: new Date(),
+    })
+    .where(eq(c.id, checkout.id));
+  return {
+    outcome: 'processed',
+    detail: `Took back ${taken} credits${unrecovered ? `; ${unrecovered} were already spent` : ''}.`,
+    ...ref,
+  };
+}
