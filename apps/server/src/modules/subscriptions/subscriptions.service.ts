@@ -6,10 +6,12 @@ import {
   type Subscription,
   type SubscriptionStatus,
 } from '@fixpoint/shared';
-import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { effectiveStatus, endSubscription } from './lifecycle';
+import { grantManualSubscription } from './manual-grants';
 import { closeSeatWindows, openSeatWindows, syncSeatWindows } from './seat-windows';
+import { listSubscriptions } from './subscriptions.queries';
 
 const notFound = () => new AppError('SUBSCRIPTION_NOT_FOUND', 404, 'No such subscription.');
 const s = schema.subscriptions;
@@ -35,66 +37,10 @@ export function createSubscriptionsService({ db, provider }: { db: Database; pro
     return row;
   }
 
-  async function list(where: SQL | undefined, status?: SubscriptionStatus): Promise<AdminSubscription[]> {
-    const rows = await db
-      .select({
-        subscription: s,
-        product: schema.products,
-        networkName: schema.networks.name,
-        owner: { userId: schema.users.id, email: schema.users.email, name: schema.users.name },
-      })
-      .from(s)
-      .innerJoin(schema.products, eq(schema.products.id, s.productId))
-      .leftJoin(schema.networks, eq(schema.networks.id, s.networkId))
-      .leftJoin(schema.users, eq(schema.users.id, s.ownerUserId))
-      .where(where)
-      .orderBy(desc(s.createdAt))
-      .limit(1000);
-    const seats = rows.length
-      ? await db
-          .select({
-            subscriptionId: schema.subscriptionSeats.subscriptionId,
-            id: schema.ntripAccounts.id,
-            name: schema.ntripAccounts.name,
-            username: schema.ntripAccounts.username,
-          })
-          .from(schema.subscriptionSeats)
-          .innerJoin(schema.ntripAccounts, eq(schema.ntripAccounts.id, schema.subscriptionSeats.accountId))
-          .where(
-            inArray(
-              schema.subscriptionSeats.subscriptionId,
-              rows.map((row) => row.subscription.id),
-            ),
-          )
-          .orderBy(schema.subscriptionSeats.assignedAt)
-      : [];
-    const all = rows.map(({ subscription, product, networkName, owner }) => ({
-      id: subscription.id,
-      productName: product.name,
-      networkId: subscription.networkId,
-      networkName,
-      status: effectiveStatus(subscription),
-      amount: product.amount,
-      currency: product.currency,
-      interval: product.interval,
-      provider: subscription.provider,
-      currentPeriodStart: subscription.currentPeriodStart.toISOString(),
-      currentPeriodEnd: subscription.currentPeriodEnd.toISOString(),
-      graceEndsAt: subscription.graceEndsAt?.toISOString() ?? null,
-      seats: subscription.seats,
-      accounts: seats
-        .filter((seat) => seat.subscriptionId === subscription.id)
-        .map(({ id, name, username }) => ({ id, name, username })),
-      createdAt: subscription.createdAt.toISOString(),
-      owner: owner ?? { userId: null, email: null, name: null },
-    }));
-    return status ? all.filter((row) => row.status === status) : all;
-  }
-
   const ownerView = ({ owner: _owner, ...subscription }: AdminSubscription): Subscription => subscription;
 
   async function one(scope: Scope, id: string): Promise<AdminSubscription> {
-    const [found] = await list(and(eq(s.id, id), inScope(scope)));
+    const [found] = await listSubscriptions(db, and(eq(s.id, id), inScope(scope)));
     if (!found) throw notFound();
     return found;
   }
@@ -182,7 +128,7 @@ export function createSubscriptionsService({ db, provider }: { db: Database; pro
   }
 
   return {
-    list: async (userId: string) => (await list(inScope({ userId }))).map(ownerView),
+    list: async (userId: string) => (await listSubscriptions(db, inScope({ userId }))).map(ownerView),
     cancel: async (userId: string, id: string) => ownerView(await setCancelling({ userId }, id, true)),
     resume: async (userId: string, id: string) => ownerView(await setCancelling({ userId }, id, false)),
     assignSeats,
@@ -190,7 +136,8 @@ export function createSubscriptionsService({ db, provider }: { db: Database; pro
     admin: {
       list({ search, status }: { search?: string; status?: SubscriptionStatus }) {
         const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-        return list(
+        return listSubscriptions(
+          db,
           pattern
             ? or(
                 ilike(schema.users.email, pattern),
@@ -226,33 +173,9 @@ export function createSubscriptionsService({ db, provider }: { db: Database; pro
         });
       },
 
-      /** A manual (non-billable) subscription for a user: like a paid one for its period, without payments. */
-      async grant(input: GrantSubscription & { startsAt: string; endsAt: string }): Promise<AdminSubscription> {
-        const [product] = await db.select().from(schema.products).where(eq(schema.products.id, input.productId));
-        if (!product || product.isArchived) throw new AppError('PRODUCT_NOT_FOUND', 404, 'No such product on sale.');
-        if (product.category !== 'non-billable-subscription') {
-          throw new AppError('VALIDATION_FAILED', 400, 'Choose a manual (non-billable) subscription product.');
-        }
-        if (!product.networkId) throw new AppError('VALIDATION_FAILED', 400, "This product's network was deleted.");
-        const [user] = await db
-          .select({ id: schema.users.id })
-          .from(schema.users)
-          .where(eq(schema.users.id, input.userId));
-        if (!user) throw new AppError('USER_NOT_FOUND', 404, 'No such user.');
-        const [created] = await db
-          .insert(s)
-          .values({
-            ownerUserId: user.id,
-            productId: product.id,
-            networkId: product.networkId,
-            seats: input.seats ?? product.seats,
-            provider: 'manual',
-            currentPeriodStart: new Date(input.startsAt),
-            currentPeriodEnd: new Date(input.endsAt),
-          })
-          .returning({ id: s.id });
-        return one('admin', (created as { id: string }).id);
-      },
+      /** A manual (non-billable) subscription for a user (manual-grants.ts). */
+      grant: async (input: GrantSubscription & { startsAt: string; endsAt: string }) =>
+        one('admin', await grantManualSubscription(db, input)),
     },
   };
 }
