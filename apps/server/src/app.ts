@@ -21,6 +21,7 @@ import { adminNetworksRoutes } from './modules/admin-networks/admin-networks.rou
 import { createAdminNetworksService } from './modules/admin-networks/admin-networks.service';
 import { createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
+import { createLoginGuard } from './modules/auth/login-guard';
 import { createRateLimiter } from './modules/auth/rate-limit';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { createBillingService } from './modules/billing/billing.service';
@@ -147,6 +148,10 @@ export async function buildApp({
   });
   registerIdentity(app, { auth, trustedOrigins });
   const rateLimiter = createRateLimiter(database.db, { limit: env.AUTH_RATE_LIMIT, windowMs: 15 * 60 * 1000 });
+  const loginGuard = createLoginGuard(database.db, {
+    pairLimit: env.AUTH_RATE_LIMIT,
+    addressLimit: env.AUTH_RATE_LIMIT * 5,
+  });
   const metaService = createMetaService({ metaRepository: createMetaRepository(database.db) });
   const creditsRepository = createCreditsRepository(database.db);
   const creditsService = createCreditsService({ db: database.db, creditsRepository });
@@ -181,6 +186,7 @@ export async function buildApp({
       await api.register(authRoutes, {
         auth,
         rateLimiter,
+        loginGuard,
         passwordPolicy,
         hasGoogle: Boolean(google),
       });

@@ -11,12 +11,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toFetchHeaders } from '../../lib/fetch-headers';
 import type { Auth } from './auth';
+import type { LoginGuard } from './login-guard';
 import type { RateLimiter } from './rate-limit';
 
 type Body = Record<string, unknown> | undefined;
 
-/** Paths whose attempts are limited per IP and per e-mail address. */
-const limitedPaths = new Set(['/api/auth/sign-in/email', '/api/auth/request-password-reset']);
+const signInPath = '/api/auth/sign-in/email';
+/** Reset requests are limited per IP and per e-mail address (they send mail); sign-ins by their failures. */
+const limitedPaths = new Set(['/api/auth/request-password-reset']);
 /** Paths that set a password, and the body field that carries it. */
 const passwordFields: Record<string, string> = {
   '/api/auth/sign-up/email': 'password',
@@ -27,9 +29,10 @@ const passwordFields: Record<string, string> = {
 export const authRoutes: FastifyPluginAsyncZod<{
   auth: Auth;
   rateLimiter: RateLimiter;
+  loginGuard: LoginGuard;
   passwordPolicy: PasswordPolicy;
   hasGoogle: boolean;
-}> = async (app, { auth, rateLimiter, passwordPolicy, hasGoogle }) => {
+}> = async (app, { auth, rateLimiter, loginGuard, passwordPolicy, hasGoogle }) => {
   app.get(
     '/auth-config',
     {
@@ -51,9 +54,27 @@ export const authRoutes: FastifyPluginAsyncZod<{
         await enforceRateLimit(request, reply, path, body);
         enforceInputRules(path, body, passwordPolicy);
       }
-      return forward(auth, request, reply);
+      if (path !== signInPath || request.method !== 'POST') return forward(auth, request, reply);
+
+      // Sign-in: only failures count, per address and account pair with a back-off (decision 0040).
+      const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+      const verdict = await loginGuard.check(request.ip, email);
+      if (!verdict.allowed) tooMany(reply, verdict.retryAfterSeconds);
+      const answer = await forward(auth, request, reply);
+      if (reply.statusCode === 401) await loginGuard.failed(request.ip, email);
+      else if (reply.statusCode < 300) await loginGuard.succeeded(request.ip, email);
+      return answer;
     },
   });
+
+  function tooMany(reply: FastifyReply, retryAfterSeconds: number): never {
+    reply.header('retry-after', String(retryAfterSeconds));
+    const wait =
+      retryAfterSeconds < 60
+        ? `${retryAfterSeconds} seconds`
+        : `${Math.ceil(retryAfterSeconds / 60)} minute${retryAfterSeconds > 60 ? 's' : ''}`;
+    throw new AppError('RATE_LIMITED', 429, `Too many attempts. Please wait ${wait} and try again.`);
+  }
 
   async function enforceRateLimit(request: FastifyRequest, reply: FastifyReply, path: string, body: Body) {
     if (!limitedPaths.has(path)) return;
@@ -63,14 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       ...(email ? [rateLimiter.hit(`email:${path}:${email}`)] : []),
     ]);
     const blocked = results.find((result) => !result.allowed);
-    if (blocked) {
-      reply.header('retry-after', String(blocked.retryAfterSeconds));
-      throw new AppError(
-        'RATE_LIMITED',
-        429,
-        `Too many attempts. Please wait ${Math.ceil(blocked.retryAfterSeconds / 60)} minutes and try again.`,
-      );
-    }
+    if (blocked) tooMany(reply, blocked.retryAfterSeconds);
   }
 };
 

@@ -1,0 +1,39 @@
+import { createTestDatabase } from '@fixpoint/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLoginGuard, type LoginGuard } from './login-guard';
+
+describe('the sign-in guard', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let guard: LoginGuard;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    guard = createLoginGuard(database.db, { pairLimit: 3, addressLimit: 100 });
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('backs a failing pair off from 30 s, doubling to 15 minutes, and forgets it after a success', async () => {
+    const t0 = Date.parse('2026-11-24T10:00:00Z');
+    for (let i = 0; i < 3; i++) await guard.failed('198.51.100.7', 'ana@example.com', t0);
+    expect(await guard.check('198.51.100.7', 'ana@example.com', t0 + 1_000)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 29,
+    });
+    expect((await guard.check('198.51.100.7', 'ana@example.com', t0 + 30_000)).allowed).toBe(true);
+    // Each further failure doubles the wait: 60 s, 120 s, ... capped at 15 minutes.
+    let now = t0 + 30_000;
+    const waits: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      await guard.failed('198.51.100.7', 'ana@example.com', now);
+      const { retryAfterSeconds } = await guard.check('198.51.100.7', 'ana@example.com', now);
+      waits.push(retryAfterSeconds);
+      now += retryAfterSeconds * 1000;
+    }
+    expect(waits).toEqual([60, 120, 240, 480, 900, 900, 900]);
+    await guard.succeeded('198.51.100.7', 'ana@example.com');
+    expect((await guard.check('198.51.100.7', 'ana@example.com', now)).allowed).toBe(true);
+    // Other pairs were never affected.
+    expect((await guard.check('203.0.113.9', 'ana@example.com', t0 + 1_000)).allowed).toBe(true);
+  });
+});
