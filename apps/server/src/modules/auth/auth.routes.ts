@@ -60,10 +60,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
       const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
       const verdict = await loginGuard.check(request.ip, email);
       if (!verdict.allowed) tooMany(reply, verdict.retryAfterSeconds);
-      const answer = await forward(auth, request, reply);
-      if (reply.statusCode === 401) await loginGuard.failed(request.ip, email);
-      else if (reply.statusCode < 300) await loginGuard.succeeded(request.ip, email);
-      return answer;
+      return forward(auth, request, reply, async (status) => {
+        if (status === 401) await loginGuard.failed(request.ip, email);
+        else if (status < 300) await loginGuard.succeeded(request.ip, email);
+      });
     },
   });
 
@@ -121,12 +121,22 @@ function enforceInputRules(path: string, body: Body, policy: PasswordPolicy) {
   }
 }
 
-async function forward(auth: Auth, request: FastifyRequest, reply: FastifyReply) {
+/**
+ * Hands the request to better-auth and copies its answer. `beforeAnswer` runs with the answer's status before it is
+ * sent, so what it records (a failed sign-in) is in place before the client can try again.
+ */
+async function forward(
+  auth: Auth,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  beforeAnswer?: (status: number) => Promise<void>,
+) {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const headers = toFetchHeaders(request.headers);
   if (request.method === 'POST') headers.set('content-type', 'application/json');
   const body = request.method === 'POST' ? JSON.stringify(sanitise(request.body as Body)) : undefined;
   const response = await auth.handler(new Request(url, { method: request.method, headers, body }));
+  await beforeAnswer?.(response.status);
 
   reply.status(response.status);
   response.headers.forEach((value, name) => {
