@@ -45,6 +45,12 @@ export const ntripAccountSchema = z
     lastConnectedAt: z.iso.datetime().nullable(),
     networks: z.array(accountNetworkStatusSchema),
     diagnosis: diagnosisSchema,
+    /** Set when an organisation owns the account (a member sees the accounts lent to them, marked so). */
+    organization: z.object({ id: z.string(), name: z.string() }).nullable(),
+    /** An organisation's account lent to a member: to whom, and until when it may connect. */
+    lending: z
+      .object({ userId: z.string(), name: z.string(), email: z.string(), until: z.iso.datetime() })
+      .nullable(),
   })
   .meta({ id: 'NtripAccount' });
 

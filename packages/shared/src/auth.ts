@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { teamSchema } from './organizations';
 
 /** The password rules, set by server configuration and shown by the forms (spec 5). */
 export const passwordPolicySchema = z
@@ -50,7 +51,7 @@ export const userOverviewSchema = z
     username: z.string(),
     email: z.string(),
     photoURL: z.string().nullable(),
-    teams: z.array(z.object({ id: z.string(), name: z.string(), role: z.string() })),
+    teams: z.array(teamSchema),
     isAdmin: z.boolean(),
     /** The user's credit balance (spec: user overview tokenAmount). */
     tokenAmount: z.number().int(),

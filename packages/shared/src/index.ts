@@ -11,5 +11,6 @@ export * from './errors';
 export * from './health';
 export * from './meta';
 export * from './networks';
+export * from './organizations';
 export * from './settings';
 export * from './subscriptions';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { maxConnectionsLimit } from './accounts';
+import { orgAccessModes } from './organizations';
 
 /** Admin → settings → account management (docs/decisions/0039). */
 export const accountSettingsLimits = { maxAccountsPerOwner: 10_000, reminderDays: 60 } as const;
@@ -17,6 +18,8 @@ export const accountSettingsSchema = z
       .min(1, 'At least 1 account.')
       .max(accountSettingsLimits.maxAccountsPerOwner, `At most ${accountSettingsLimits.maxAccountsPerOwner}.`),
     reminderDays: z.number().int().min(0).max(accountSettingsLimits.reminderDays, 'At most 60 days.'),
+    /** Who may create organisations (the beta): everyone, or after an admin's approval. */
+    organizationAccess: z.enum(orgAccessModes),
   })
   .meta({ id: 'AccountSettings' });
 

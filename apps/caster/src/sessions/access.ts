@@ -47,8 +47,23 @@ export interface AccessChecker {
 
 export const pairKey = (accountId: string, networkId: string) => `${accountId}/${networkId}`;
 
+/**
+ * An organisation's account lent to a member connects only until the lending ends (docs/decisions/0041): the
+ * access is cut there, and none is given once it has passed.
+ */
+export function clipToLending(until: Date | undefined, lentUntil: Date | null, now: Date): Date | undefined {
+  if (!until || !lentUntil) return until;
+  if (lentUntil.getTime() <= now.getTime()) return undefined;
+  return lentUntil.getTime() < until.getTime() ? lentUntil : until;
+}
+
 export function createAccessChecker(db: Database): AccessChecker {
   const w = schema.accessWindows;
+  const a = schema.ntripAccounts;
+  const lentUntilOf = async (accountIds: string[]) => {
+    const rows = await db.select({ id: a.id, lentUntil: a.lentUntil }).from(a).where(inArray(a.id, accountIds));
+    return new Map(rows.map((row) => [row.id, row.lentUntil]));
+  };
   const windowsOf = (accountId: string, networkId: string, now: Date) =>
     db
       .select({ id: w.id, startsAt: w.startsAt, endsAt: w.endsAt, pendingDays: w.pendingDays })
@@ -58,9 +73,11 @@ export function createAccessChecker(db: Database): AccessChecker {
 
   return {
     async admit(accountId, networkId, now = new Date()) {
+      const lentUntil = (await lentUntilOf([accountId])).get(accountId) ?? null;
+      if (lentUntil && lentUntil.getTime() <= now.getTime()) return undefined;
       const windows = await windowsOf(accountId, networkId, now);
       const until = coveredUntil(windows, now);
-      if (until) return until;
+      if (until) return clipToLending(until, lentUntil, now);
       for (const pending of windows.filter((window) => window.startsAt === null)) {
         // The guard on starts_at makes this safe against a second caster starting the same window at once.
         const started = await db.transaction(async (tx) =>
@@ -70,7 +87,9 @@ export function createAccessChecker(db: Database): AccessChecker {
             .where(and(eq(w.id, pending.id), isNull(w.startsAt)))
             .returning({ endsAt: w.endsAt }),
         );
-        if (started[0]?.endsAt) return coveredUntil(await windowsOf(accountId, networkId, now), now);
+        if (started[0]?.endsAt) {
+          return clipToLending(coveredUntil(await windowsOf(accountId, networkId, now), now), lentUntil, now);
+        }
       }
       return undefined;
     },
@@ -91,6 +110,7 @@ export function createAccessChecker(db: Database): AccessChecker {
           })
           .from(w)
           .where(and(inArray(w.accountId, batch), gt(w.endsAt, now)));
+        const lending = await lentUntilOf(batch);
         const grouped = new Map<string, WindowRow[]>();
         for (const row of rows) {
           const key = pairKey(row.accountId, row.networkId);
@@ -99,7 +119,8 @@ export function createAccessChecker(db: Database): AccessChecker {
           grouped.set(key, list);
         }
         for (const [key, windows] of grouped) {
-          const until = coveredUntil(windows, now);
+          const accountId = key.slice(0, key.indexOf('/'));
+          const until = clipToLending(coveredUntil(windows, now), lending.get(accountId) ?? null, now);
           if (until) result.set(key, until);
         }
       }

@@ -85,6 +85,10 @@ export const envSchema = z
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     /** Days a past-due subscription keeps its accounts' access after its period ended (docs/decisions/0038). */
     SUBSCRIPTION_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(3),
+    /** Organisations one user may create (spec 9: the per-user maximum; docs/decisions/0041). */
+    ORG_MAX_PER_USER: z.coerce.number().int().min(1).max(1000).default(3),
+    /** Days an invitation to an organisation stays open. */
+    ORG_INVITE_DAYS: z.coerce.number().int().min(1).max(90).default(14),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { networks, stations } from './networks';
+import { organizations } from './organizations';
 import { exactlyOneOwner, ownerColumns } from './owner';
 
 /** What a rover logs in with: separate from the web login (PRODUCT.md: NTRIP account). */
@@ -29,6 +30,9 @@ export const ntripAccounts = pgTable(
     maxConnections: integer('max_connections').notNull().default(1),
     isDisabled: boolean('is_disabled').notNull().default(false),
     disabledReason: text('disabled_reason'),
+    /** An organisation's account lent to a member: the member sees it, and it connects only until lentUntil. */
+    lentToUserId: text('lent_to_user_id').references(() => users.id, { onDelete: 'set null' }),
+    lentUntil: timestamp('lent_until', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -132,4 +136,28 @@ export const loginFailures = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('login_failures_account_at_idx').on(t.accountId, t.at)],
+);
+
+/**
+ * An organisation's account lent to a member until a time (docs/decisions/0041). The current lending is also on the
+ * account (lent_to_user_id, lent_until) for the caster; these rows are the history that usage is counted from.
+ */
+export const accountLendings = pgTable(
+  'account_lendings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ntripAccounts.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('account_lendings_account_idx').on(t.accountId, t.startsAt), index('account_lendings_user_idx').on(t.userId)],
 );

@@ -13,6 +13,10 @@ export const accountSettings = pgTable(
     maxAccountsPerOwner: integer('max_accounts_per_owner').notNull().default(500),
     /** Days before an account's access or a subscription ends that its owner is told; 0 turns reminders off. */
     reminderDays: integer('reminder_days').notNull().default(3),
+    /** Who may create organisations (the beta): everyone, or by an admin's approval. */
+    organizationAccess: text('organization_access', { enum: ['open', 'approval'] })
+      .notNull()
+      .default('approval'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('account_settings_single_row', sql`${t.id} = 1`)],

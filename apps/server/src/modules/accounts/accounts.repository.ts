@@ -1,27 +1,59 @@
-import { type Database, schema } from '@fixpoint/db';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
+import { type Database, isOrgOwner, type Owner, ownerWhere, schema } from '@fixpoint/db';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 
 const a = schema.ntripAccounts;
 
+/**
+ * The owner's accounts; with `withLent`, a user's view also takes in organisation accounts lent to them while the
+ * lending lasts (docs/decisions/0041): they may see and use those, not change them.
+ */
+const visibleTo = (owner: Owner, withLent: boolean): SQL =>
+  withLent && !isOrgOwner(owner)
+    ? (or(ownerWhere(a, owner), and(eq(a.lentToUserId, owner.userId), gt(a.lentUntil, new Date()))) as SQL)
+    : ownerWhere(a, owner);
+
 export function createAccountsRepository(db: Database) {
   return {
-    listByOwner: (userId: string) =>
-      db.select().from(a).where(eq(a.ownerUserId, userId)).orderBy(asc(a.createdAt), asc(a.name)),
+    listByOwner: (owner: Owner, { withLent = false } = {}) =>
+      db
+        .select()
+        .from(a)
+        .where(visibleTo(owner, withLent))
+        .orderBy(asc(a.createdAt), asc(a.name)),
 
-    async findOwned(userId: string, id: string) {
+    async findOwned(owner: Owner, id: string, { withLent = false } = {}) {
       const [row] = await db
         .select()
         .from(a)
-        .where(and(eq(a.id, id), eq(a.ownerUserId, userId)));
+        .where(and(eq(a.id, id), visibleTo(owner, withLent)));
       return row ?? null;
     },
 
-    async findOwnedMany(userId: string, ids: string[]) {
+    async findOwnedMany(owner: Owner, ids: string[]) {
       return db
         .select()
         .from(a)
-        .where(and(inArray(a.id, ids), eq(a.ownerUserId, userId)));
+        .where(and(inArray(a.id, ids), ownerWhere(a, owner)));
     },
+
+    /** Who owns each account (an organisation's name) and to whom it is lent, for the account's description. */
+    ownership: (accountIds: string[]) =>
+      accountIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({
+              accountId: a.id,
+              orgId: schema.organizations.id,
+              orgName: schema.organizations.name,
+              lentToUserId: a.lentToUserId,
+              lentUntil: a.lentUntil,
+              lentToName: schema.users.name,
+              lentToEmail: schema.users.email,
+            })
+            .from(a)
+            .leftJoin(schema.organizations, eq(schema.organizations.id, a.ownerOrgId))
+            .leftJoin(schema.users, eq(schema.users.id, a.lentToUserId))
+            .where(inArray(a.id, accountIds)),
 
     async usernameExists(username: string) {
       const [row] = await db.select({ id: a.id }).from(a).where(eq(a.username, username));
@@ -30,8 +62,8 @@ export function createAccountsRepository(db: Database) {
 
     insertMany: (rows: (typeof a.$inferInsert)[]) => db.insert(a).values(rows).returning(),
 
-    async countByOwner(userId: string) {
-      const [row] = await db.select({ count: count() }).from(a).where(eq(a.ownerUserId, userId));
+    async countByOwner(owner: Owner) {
+      const [row] = await db.select({ count: count() }).from(a).where(ownerWhere(a, owner));
       return row?.count ?? 0;
     },
 

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../../plugins/auth';
+import { ownerOf } from '../../plugins/owner-scope';
 import type { AccountsService, CasterAddress } from './accounts.service';
 
 const idParams = z.object({ id: z.uuid() });
@@ -23,11 +24,11 @@ const errors = {
 const secured = { tags: ['accounts'], security: [{ bearerAuth: [] }] };
 const csv = z.string().describe('text/csv: name, username, password');
 
+/** The owner's NTRIP accounts: the user's at /api, an organisation's at /api/org/{orgId} (plugins/owner-scope). */
 export const accountsRoutes: FastifyPluginAsyncZod<{
   accountsService: AccountsService;
   casterAddress: (requestHost: string) => CasterAddress;
 }> = async (app, { accountsService: service, casterAddress }) => {
-  const uid = (request: { user: { id: string } | null }) => request.user?.id as string;
 
   app.get(
     '/accounts',
@@ -39,7 +40,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(ntripAccountSchema), ...errors },
       },
     },
-    (request) => service.list(uid(request)),
+    (request) => service.list(ownerOf(request)),
   );
 
   app.post(
@@ -53,7 +54,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         response: { 201: ntripAccountSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(uid(request), request.body.name)),
+    async (request, reply) => reply.status(201).send(await service.create(ownerOf(request), request.body.name)),
   );
 
   app.post(
@@ -71,7 +72,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       sendCsv(
         reply.status(201),
         'ntrip-accounts.csv',
-        await service.bulkCreate(uid(request), request.body.count, request.body.namePrefix),
+        await service.bulkCreate(ownerOf(request), request.body.count, request.body.namePrefix),
       ),
   );
 
@@ -79,6 +80,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/accounts/credentials.csv',
     {
       onRequest: requireUser,
+      config: { orgRole: 'admin' },
       schema: {
         ...secured,
         summary: 'Credentials of my accounts (or of ?ids=…) as CSV',
@@ -88,7 +90,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const ids = request.query.ids === undefined ? undefined : [request.query.ids].flat();
-      return sendCsv(reply, 'ntrip-accounts.csv', await service.exportCsv(uid(request), ids));
+      return sendCsv(reply, 'ntrip-accounts.csv', await service.exportCsv(ownerOf(request), ids));
     },
   );
 
@@ -104,7 +106,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      sendCsv(reply, 'ntrip-accounts-rotated.csv', await service.rotate(uid(request), request.body.ids)),
+      sendCsv(reply, 'ntrip-accounts-rotated.csv', await service.rotate(ownerOf(request), request.body.ids)),
   );
 
   app.post(
@@ -118,7 +120,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(ntripAccountSchema), ...errors },
       },
     },
-    (request) => service.revoke(uid(request), request.body.ids),
+    (request) => service.revoke(ownerOf(request), request.body.ids),
   );
 
   app.get(
@@ -132,7 +134,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         response: { 200: ntripAccountSchema, ...errors },
       },
     },
-    (request) => service.get(uid(request), request.params.id),
+    (request) => service.get(ownerOf(request), request.params.id),
   );
 
   app.patch(
@@ -147,7 +149,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         response: { 200: ntripAccountSchema, ...errors },
       },
     },
-    (request) => service.update(uid(request), request.params.id, request.body),
+    (request) => service.update(ownerOf(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -162,7 +164,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await service.remove(uid(request), request.params.id);
+      await service.remove(ownerOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -179,8 +181,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await service.rotate(uid(request), [request.params.id]);
-      return service.connectionSettings(uid(request), request.params.id, casterAddress(request.hostname));
+      await service.rotate(ownerOf(request), [request.params.id]);
+      return service.connectionSettings(ownerOf(request), request.params.id, casterAddress(request.hostname));
     },
   );
 
@@ -188,6 +190,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/accounts/:id/credentials',
     {
       onRequest: requireUser,
+      config: { orgRole: 'admin' },
       schema: {
         ...secured,
         summary: 'Credentials and ready-to-paste connection settings',
@@ -195,7 +198,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         response: { 200: connectionSettingsSchema, ...errors },
       },
     },
-    (request) => service.connectionSettings(uid(request), request.params.id, casterAddress(request.hostname)),
+    (request) => service.connectionSettings(ownerOf(request), request.params.id, casterAddress(request.hostname)),
   );
 
   app.get(
@@ -209,9 +212,14 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(casterSessionSchema), ...errors },
       },
     },
-    (request) => service.sessions(uid(request), request.params.id),
+    (request) => service.sessions(ownerOf(request), request.params.id),
   );
+};
 
+export const adminAccountsRoutes: FastifyPluginAsyncZod<{ accountsService: AccountsService }> = async (
+  app,
+  { accountsService: service },
+) => {
   app.get(
     '/admin/accounts',
     {

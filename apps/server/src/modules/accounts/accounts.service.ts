@@ -1,4 +1,4 @@
-import type { SecretBox } from '@fixpoint/db';
+import { type Owner, ownerValues, type SecretBox } from '@fixpoint/db';
 import { AppError, type CasterSession, type ConnectionSettings, type NtripAccount } from '@fixpoint/shared';
 import type { AccountsRepository } from './accounts.repository';
 import { generateNtripPassword, generateNtripUsername, toCsv } from './credentials';
@@ -35,18 +35,20 @@ export function createAccountsService({
     return [...names];
   }
 
-  async function owned(userId: string, id: string) {
-    const account = await repo.findOwned(userId, id);
+  /** The owner's account; `withLent` also finds an organisation's account lent to the user (read-only use). */
+  async function owned(owner: Owner, id: string, options: { withLent?: boolean } = {}) {
+    const account = await repo.findOwned(owner, id, options);
     if (!account) throw notFound();
     return account;
   }
 
   async function describe(rows: Awaited<ReturnType<AccountsRepository['listByOwner']>>, now = new Date()) {
     const ids = rows.map((row) => row.id);
-    const [windows, sessions, failures] = await Promise.all([
+    const [windows, sessions, failures, ownership] = await Promise.all([
       repo.windows(ids),
       repo.latestSessions(ids),
       repo.latestFailures(ids),
+      repo.ownership(ids),
     ]);
     return rows.map((row): NtripAccount => {
       const networks = networkStatuses(
@@ -55,6 +57,7 @@ export function createAccountsService({
       );
       const latestSession = sessions.find((s) => s.accountId === row.id);
       const latestFailure = failures.find((f) => f.accountId === row.id);
+      const owning = ownership.find((o) => o.accountId === row.id);
       return {
         id: row.id,
         name: row.name,
@@ -65,13 +68,23 @@ export function createAccountsService({
         lastConnectedAt: latestSession?.startedAt.toISOString() ?? null,
         networks,
         diagnosis: diagnose({ isDisabled: row.isDisabled, networks, latestSession, latestFailure }),
+        organization: owning?.orgId ? { id: owning.orgId, name: owning.orgName ?? '' } : null,
+        lending:
+          owning?.lentToUserId && owning.lentUntil
+            ? {
+                userId: owning.lentToUserId,
+                name: owning.lentToName ?? '',
+                email: owning.lentToEmail ?? '',
+                until: owning.lentUntil.toISOString(),
+              }
+            : null,
       };
     });
   }
 
-  async function createMany(userId: string, names: string[]) {
+  async function createMany(owner: Owner, names: string[]) {
     const { defaultMaxConnections, maxAccountsPerOwner } = await limits();
-    const existing = await repo.countByOwner(userId);
+    const existing = await repo.countByOwner(owner);
     if (existing + names.length > maxAccountsPerOwner) {
       throw new AppError(
         'ACCOUNT_LIMIT',
@@ -86,7 +99,7 @@ export function createAccountsService({
         name,
         username: usernames[i] as string,
         passwordEnc: secretBox.encrypt(passwords[i] as string),
-        ownerUserId: userId,
+        ...ownerValues(owner),
         maxConnections: defaultMaxConnections,
       })),
     );
@@ -94,20 +107,21 @@ export function createAccountsService({
   }
 
   return {
-    list: async (userId: string) => describe(await repo.listByOwner(userId)),
+    list: async (owner: Owner) => describe(await repo.listByOwner(owner, { withLent: true })),
 
-    get: async (userId: string, id: string) => (await describe([await owned(userId, id)]))[0] as NtripAccount,
+    get: async (owner: Owner, id: string) =>
+      (await describe([await owned(owner, id, { withLent: true })]))[0] as NtripAccount,
 
-    async create(userId: string, name: string) {
-      const [created] = await createMany(userId, [name]);
+    async create(owner: Owner, name: string) {
+      const [created] = await createMany(owner, [name]);
       return (await describe([(created as { row: Awaited<ReturnType<typeof owned>> }).row]))[0] as NtripAccount;
     },
 
     /** A fleet at once: `${prefix} 1` … `${prefix} N`, credentials returned as CSV for the owner to hand out. */
-    async bulkCreate(userId: string, count: number, prefix: string) {
+    async bulkCreate(owner: Owner, count: number, prefix: string) {
       const width = String(count).length;
       const created = await createMany(
-        userId,
+        owner,
         Array.from({ length: count }, (_, i) => `${prefix} ${String(i + 1).padStart(width, '0')}`),
       );
       return toCsv(
@@ -117,11 +131,11 @@ export function createAccountsService({
     },
 
     async update(
-      userId: string,
+      owner: Owner,
       id: string,
       changes: { name?: string; maxConnections?: number; isDisabled?: boolean },
     ) {
-      await owned(userId, id);
+      await owned(owner, id);
       const row = await repo.update(id, {
         ...changes,
         ...(changes.isDisabled !== undefined
@@ -132,16 +146,16 @@ export function createAccountsService({
       return (await describe([row as NonNullable<typeof row>]))[0] as NtripAccount;
     },
 
-    async remove(userId: string, id: string) {
-      await owned(userId, id);
+    async remove(owner: Owner, id: string) {
+      await owned(owner, id);
       // Sessions of a deleted account end: the caster no longer finds it (and its session rows go with it).
       await repo.delete(id);
       onAccountsChanged([id]);
     },
 
     /** New passwords for the selection; the caster ends their live sessions (passwordChangedAt moves). */
-    async rotate(userId: string, ids: string[]) {
-      const accounts = await repo.findOwnedMany(userId, ids);
+    async rotate(owner: Owner, ids: string[]) {
+      const accounts = await repo.findOwnedMany(owner, ids);
       if (accounts.length !== new Set(ids).size) throw notFound();
       const rows: string[][] = [];
       for (const account of accounts) {
@@ -153,25 +167,25 @@ export function createAccountsService({
       return toCsv(['name', 'username', 'password'], rows);
     },
 
-    async revoke(userId: string, ids: string[]) {
-      const accounts = await repo.findOwnedMany(userId, ids);
+    async revoke(owner: Owner, ids: string[]) {
+      const accounts = await repo.findOwnedMany(owner, ids);
       if (accounts.length !== new Set(ids).size) throw notFound();
       for (const account of accounts)
         await repo.update(account.id, { isDisabled: true, disabledReason: 'Revoked by the owner' });
       onAccountsChanged(accounts.map((account) => account.id));
-      return describe(await repo.findOwnedMany(userId, ids));
+      return describe(await repo.findOwnedMany(owner, ids));
     },
 
-    async exportCsv(userId: string, ids?: string[]) {
-      const accounts = ids ? await repo.findOwnedMany(userId, ids) : await repo.listByOwner(userId);
+    async exportCsv(owner: Owner, ids?: string[]) {
+      const accounts = ids ? await repo.findOwnedMany(owner, ids) : await repo.listByOwner(owner);
       return toCsv(
         ['name', 'username', 'password'],
         accounts.map((account) => [account.name, account.username, secretBox.decrypt(account.passwordEnc)]),
       );
     },
 
-    async connectionSettings(userId: string, id: string, caster: CasterAddress): Promise<ConnectionSettings> {
-      const account = await owned(userId, id);
+    async connectionSettings(owner: Owner, id: string, caster: CasterAddress): Promise<ConnectionSettings> {
+      const account = await owned(owner, id, { withLent: true });
       const [described] = await describe([account]);
       const usable = (described as NtripAccount).networks.filter((n) => n.state === 'active' || n.state === 'pending');
       const stations = await repo.stationsOf(usable.map((n) => n.networkId));
@@ -194,8 +208,8 @@ export function createAccountsService({
       };
     },
 
-    async sessions(userId: string, id: string, limit = 50): Promise<CasterSession[]> {
-      await owned(userId, id);
+    async sessions(owner: Owner, id: string, limit = 50): Promise<CasterSession[]> {
+      await owned(owner, id, { withLent: true });
       const now = Date.now();
       return (await repo.sessions(id, limit)).map((s) => ({
         id: s.id,

@@ -1,6 +1,7 @@
 import { activationQuerySchema, activationResultSchema, errorResponseSchema } from '@fixpoint/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/auth';
+import { ownerOf } from '../../plugins/owner-scope';
 import type { ActivationService } from './activation.service';
 
 export const activationRoutes: FastifyPluginAsyncZod<{ activationService: ActivationService }> = async (
@@ -28,7 +29,8 @@ export const activationRoutes: FastifyPluginAsyncZod<{ activationService: Activa
     },
     (request) =>
       activationService.activate({
-        userId: request.user?.id as string,
+        owner: ownerOf(request),
+        actorId: request.user?.id as string,
         accountId: request.query.accountId,
         networkId: request.query.feedNetworkId,
         days: request.query.days,

@@ -1,4 +1,4 @@
-import { type Database, schema } from '@fixpoint/db';
+import { type Database, isOrgOwner, type Owner, ownerOfRow, schema } from '@fixpoint/db';
 import { type ActivationResult, AppError } from '@fixpoint/shared';
 import { and, eq, gt, isNull, max } from 'drizzle-orm';
 import type { CreditsRepository } from '../credits/credits.repository';
@@ -21,12 +21,15 @@ export function createActivationService({
 }) {
   return {
     async activate({
-      userId,
+      owner,
+      actorId,
       accountId,
       networkId,
       days,
     }: {
-      userId: string;
+      owner: Owner;
+      /** Who spends: the user, or an organisation's admin (the ledger and the window record them). */
+      actorId: string;
       accountId: string;
       networkId: string;
       days: number;
@@ -38,25 +41,26 @@ export function createActivationService({
           .where(eq(schema.ntripAccounts.id, accountId))
           .for('update');
         // Someone else's account answers exactly like a missing one.
-        if (!account || account.ownerUserId !== userId)
+        if (!account || !sameOwner(ownerOfRow(account), owner))
           throw new AppError('ACCOUNT_NOT_FOUND', 404, 'No such NTRIP account.');
         if (account.isDisabled) throw new AppError('ACCOUNT_DISABLED', 409, 'This NTRIP account is disabled.');
 
         const [network] = await tx.select().from(schema.networks).where(eq(schema.networks.id, networkId));
-        if (!network?.isPublished || network.visibility !== 'public') {
+        const isOwnPrivate = isOrgOwner(owner) && network?.ownerOrgId === owner.orgId;
+        if (!network?.isPublished || (network.visibility !== 'public' && !isOwnPrivate)) {
           throw new AppError('NETWORK_NOT_AVAILABLE', 404, 'This network is not available.');
         }
 
         const cost = days * network.dailyPrice;
-        const spent = await creditsRepository.change(tx, { userId }, -cost, {
+        const spent = await creditsRepository.change(tx, owner, -cost, {
           kind: 'spend',
           reason: `${days} day${days === 1 ? '' : 's'} on ${network.name}`,
           accountId,
           networkId,
           days,
-          createdBy: userId,
+          createdBy: actorId,
         });
-        if (!spent) throw insufficientCredits(cost, await creditsRepository.balance({ userId }, tx));
+        if (!spent) throw insufficientCredits(cost, await creditsRepository.balance(owner, tx));
 
         const now = new Date();
         const w = schema.accessWindows;
@@ -83,7 +87,7 @@ export function createActivationService({
               pendingDays: days,
               source: 'credits',
               sourceRef: spent.entryId,
-              createdBy: userId,
+              createdBy: actorId,
             });
           }
           return {
@@ -106,7 +110,7 @@ export function createActivationService({
           endsAt,
           source: 'credits',
           sourceRef: spent.entryId,
-          createdBy: userId,
+          createdBy: actorId,
         });
         return {
           accountId,
@@ -123,3 +127,6 @@ export function createActivationService({
 }
 
 export type ActivationService = ReturnType<typeof createActivationService>;
+
+const sameOwner = (a: Owner, b: Owner) =>
+  isOrgOwner(a) ? isOrgOwner(b) && a.orgId === b.orgId : !isOrgOwner(b) && a.userId === b.userId;

@@ -1,10 +1,9 @@
-import { type Database, schema, type Transaction } from '@fixpoint/db';
+import { type Database, type Owner, ownerValues, ownerWhere, schema, type Transaction } from '@fixpoint/db';
 import { and, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
 
-/** Who owns credits, accounts and subscriptions. Organisations arrive with the organisations work. */
-export type Owner = { userId: string };
+export type { Owner };
 
-const ownerFilter = (owner: Owner) => eq(schema.creditBalances.ownerUserId, owner.userId);
+const ownerFilter = (owner: Owner) => ownerWhere(schema.creditBalances, owner);
 
 export type LedgerKind = 'purchase' | 'spend' | 'grant' | 'correction' | 'refund';
 
@@ -38,7 +37,7 @@ export function createCreditsRepository(db: Database) {
         createdBy?: string;
       },
     ): Promise<{ balance: number; entryId: string } | null> {
-      await tx.insert(schema.creditBalances).values({ ownerUserId: owner.userId, balance: 0 }).onConflictDoNothing();
+      await tx.insert(schema.creditBalances).values({ ...ownerValues(owner), balance: 0 }).onConflictDoNothing();
       const [updated] = await tx
         .update(schema.creditBalances)
         .set({ balance: sql`${schema.creditBalances.balance} + ${delta}`, updatedAt: new Date() })
@@ -47,7 +46,7 @@ export function createCreditsRepository(db: Database) {
       if (!updated) return null;
       const [ledger] = await tx
         .insert(schema.creditLedger)
-        .values({ ownerUserId: owner.userId, amount: delta, balanceAfter: updated.balance, reason: '', ...entry })
+        .values({ ...ownerValues(owner), amount: delta, balanceAfter: updated.balance, reason: '', ...entry })
         .returning({ id: schema.creditLedger.id });
       return { balance: updated.balance, entryId: (ledger as { id: string }).id };
     },
@@ -72,7 +71,7 @@ export function createCreditsRepository(db: Database) {
         .leftJoin(schema.networks, eq(schema.networks.id, l.networkId))
         .where(
           and(
-            eq(l.ownerUserId, owner.userId),
+            ownerWhere(l, owner),
             cursor
               ? or(lt(l.createdAt, cursor.createdAt), and(eq(l.createdAt, cursor.createdAt), lt(l.id, cursor.id)))
               : undefined,

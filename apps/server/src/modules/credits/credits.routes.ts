@@ -7,6 +7,7 @@ import {
 } from '@fixpoint/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin, requireUser } from '../../plugins/auth';
+import { ownerOf } from '../../plugins/owner-scope';
 import type { CreditsService } from './credits.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
@@ -27,10 +28,14 @@ export const creditsRoutes: FastifyPluginAsyncZod<{ creditsService: CreditsServi
         response: { 200: ledgerPageSchema, ...errors },
       },
     },
-    (request) =>
-      creditsService.ledger({ userId: request.user?.id as string }, request.query.limit, request.query.cursor),
+    (request) => creditsService.ledger(ownerOf(request), request.query.limit, request.query.cursor),
   );
+};
 
+export const adminCreditsRoutes: FastifyPluginAsyncZod<{ creditsService: CreditsService }> = async (
+  app,
+  { creditsService },
+) => {
   app.put(
     '/admin/tokens',
     {

@@ -1,8 +1,9 @@
-import { type Database, schema } from '@fixpoint/db';
+import { type Database, ownerWhere, schema } from '@fixpoint/db';
 import { errorResponseSchema, type MapRover, mapDataSchema } from '@fixpoint/shared';
 import { and, desc, eq, gt, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin, requireUser } from '../../plugins/auth';
+import { ownerOf } from '../../plugins/owner-scope';
 import { loadMapStations, networkIdIn } from '../networks/station-status';
 
 /**
@@ -11,57 +12,58 @@ import { loadMapStations, networkIdIn } from '../networks/station-status';
  * their accounts' last reported rover position. `GET /api/admin/map`: every station and every connected rover (with
  * its position once it has sent a GGA).
  */
+const a = schema.ntripAccounts;
+const w = schema.accessWindows;
+const cs = schema.casterSessions;
+
+/** The owner's map: each account's latest positioned session; the admin map: every open session, positioned or not. */
+async function rovers(db: Database, where: SQL | undefined, latestPerAccount: boolean): Promise<MapRover[]> {
+  const columns = {
+    sessionId: cs.id,
+    accountId: cs.accountId,
+    accountName: a.name,
+    username: a.username,
+    mountpoint: cs.mountpoint,
+    latitude: cs.lastLatitude,
+    longitude: cs.lastLongitude,
+    lastGgaAt: cs.lastGgaAt,
+    startedAt: cs.startedAt,
+    endedAt: cs.endedAt,
+  };
+  const query = latestPerAccount ? db.selectDistinctOn([cs.accountId], columns) : db.select(columns);
+  const rows = await query
+    .from(cs)
+    .innerJoin(a, eq(a.id, cs.accountId))
+    .where(and(latestPerAccount ? and(isNotNull(cs.lastLatitude), isNotNull(cs.lastLongitude)) : undefined, where))
+    .orderBy(...(latestPerAccount ? [cs.accountId] : []), desc(cs.startedAt))
+    .limit(5000);
+  return rows.map((row) => ({
+    sessionId: row.sessionId,
+    accountName: row.accountName,
+    username: row.username,
+    mountpoint: row.mountpoint,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    reportedAt: (row.lastGgaAt ?? row.startedAt).toISOString(),
+    isConnected: row.endedAt === null,
+  }));
+}
+
+
 export const mapsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const a = schema.ntripAccounts;
-  const w = schema.accessWindows;
-  const cs = schema.casterSessions;
-
-  /** The user map: each account's latest positioned session; the admin map: every open session, positioned or not. */
-  async function rovers(where: SQL | undefined, latestPerAccount: boolean): Promise<MapRover[]> {
-    const columns = {
-      sessionId: cs.id,
-      accountId: cs.accountId,
-      accountName: a.name,
-      username: a.username,
-      mountpoint: cs.mountpoint,
-      latitude: cs.lastLatitude,
-      longitude: cs.lastLongitude,
-      lastGgaAt: cs.lastGgaAt,
-      startedAt: cs.startedAt,
-      endedAt: cs.endedAt,
-    };
-    const query = latestPerAccount ? db.selectDistinctOn([cs.accountId], columns) : db.select(columns);
-    const rows = await query
-      .from(cs)
-      .innerJoin(a, eq(a.id, cs.accountId))
-      .where(and(latestPerAccount ? and(isNotNull(cs.lastLatitude), isNotNull(cs.lastLongitude)) : undefined, where))
-      .orderBy(...(latestPerAccount ? [cs.accountId] : []), desc(cs.startedAt))
-      .limit(5000);
-    return rows.map((row) => ({
-      sessionId: row.sessionId,
-      accountName: row.accountName,
-      username: row.username,
-      mountpoint: row.mountpoint,
-      latitude: row.latitude,
-      longitude: row.longitude,
-      reportedAt: (row.lastGgaAt ?? row.startedAt).toISOString(),
-      isConnected: row.endedAt === null,
-    }));
-  }
-
   app.get(
     '/map',
     {
       onRequest: requireUser,
       schema: {
         tags: ['map'],
-        summary: "The signed-in user's coverage, stations and rovers",
+        summary: "The owner's coverage, stations and rovers (the user's, or an organisation's)",
         security: [{ bearerAuth: [] }],
         response: { 200: mapDataSchema, 401: errorResponseSchema },
       },
     },
     async (request) => {
-      const userId = (request.user as { id: string }).id;
+      const mine = ownerWhere(a, ownerOf(request));
       const now = new Date();
       const usable = await db
         .selectDistinct({ networkId: w.networkId })
@@ -69,7 +71,7 @@ export const mapsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
         .innerJoin(a, eq(a.id, w.accountId))
         .where(
           and(
-            eq(a.ownerUserId, userId),
+            mine,
             eq(a.isDisabled, false),
             or(
               and(lte(w.startsAt, now), or(isNull(w.endsAt), gt(w.endsAt, now))),
@@ -80,11 +82,15 @@ export const mapsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
       const networkIds = usable.map((row) => row.networkId);
       return {
         stations: networkIds.length > 0 ? await loadMapStations(db, networkIdIn(networkIds)) : [],
-        rovers: await rovers(eq(a.ownerUserId, userId), true),
+        rovers: await rovers(db, mine, true),
       };
     },
   );
 
+};
+
+/** The admin's map: every network, station and rover. */
+export const adminMapRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/admin/map',
     {
@@ -98,7 +104,7 @@ export const mapsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
     },
     async () => ({
       stations: await loadMapStations(db, undefined),
-      rovers: await rovers(isNull(cs.endedAt), false),
+      rovers: await rovers(db, isNull(cs.endedAt), false),
     }),
   );
 };

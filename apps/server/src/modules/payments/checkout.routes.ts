@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthUser, requireAdmin, requireUser } from '../../plugins/auth';
+import { ownerOf } from '../../plugins/owner-scope';
 import type { CheckoutKind, CheckoutService } from './checkout.service';
 import type { FulfilmentService } from './fulfilment.service';
 import { renderLocalCheckoutPage } from './local-checkout.page';
@@ -35,17 +36,22 @@ const localActionBody = z.object({ action: z.enum(['pay', 'decline', 'cancel']) 
 export const originOf = (request: FastifyRequest, publicUrl: string | undefined) =>
   publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.host}`;
 
-/** Checkout (spec 7), the card form's secret, the local provider's page and the admin's payment settings. */
-export const checkoutRoutes: FastifyPluginAsyncZod<{
+interface PaymentRoutesOptions {
   db: Database;
   checkoutService: CheckoutService;
   fulfilmentService: FulfilmentService;
   provider: PaymentProvider;
   publicUrl: string | undefined;
   brand: { name: string; primaryColor: string };
-}> = async (app, { db, checkoutService, fulfilmentService, provider, publicUrl, brand }) => {
-  const user = (request: FastifyRequest) => request.user as AuthUser;
+}
 
+const user = (request: FastifyRequest) => request.user as AuthUser;
+
+/** Checkout (spec 7) for the owner: the user at /api, an organisation at /api/org/{orgId}. */
+export const checkoutRoutes: FastifyPluginAsyncZod<Pick<PaymentRoutesOptions, 'checkoutService' | 'publicUrl'>> = async (
+  app,
+  { checkoutService, publicUrl },
+) => {
   for (const kind of ['product', 'subscription'] as CheckoutKind[]) {
     app.post(
       `/checkout/${kind}`,
@@ -65,6 +71,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
       (request) =>
         checkoutService.start({
           user: user(request),
+          owner: ownerOf(request),
           priceId: request.query.priceId,
           kind,
           origin: originOf(request, publicUrl),
@@ -84,9 +91,16 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
         response: { 200: checkoutStateSchema, ...errors },
       },
     },
-    (request) => checkoutService.state(user(request).id, request.query.checkoutSessionId),
+    (request) => checkoutService.state(ownerOf(request), request.query.checkoutSessionId),
   );
 
+};
+
+/** The card form's secret, the local provider's checkout page and the admin's payment settings. */
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
+  app,
+  { db, checkoutService, fulfilmentService, provider, publicUrl, brand },
+) => {
   app.get(
     '/getCustomerSecret',
     {

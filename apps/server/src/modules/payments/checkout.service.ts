@@ -1,4 +1,4 @@
-import { type Database, schema } from '@fixpoint/db';
+import { type Database, isOrgOwner, type Owner, ownerValues, ownerWhere, schema } from '@fixpoint/db';
 import { AppError, type CheckoutCreated, type CheckoutState, type CustomerSecret } from '@fixpoint/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -22,30 +22,50 @@ export function createCheckoutService({
 }) {
   const customers = schema.paymentCustomers;
 
-  async function storedCustomerId(userId: string): Promise<string | null> {
+  async function storedCustomerId(owner: Owner): Promise<string | null> {
     const [row] = await db
       .select({ customerId: customers.customerId })
       .from(customers)
-      .where(and(eq(customers.provider, provider.name), eq(customers.ownerUserId, userId)));
+      .where(and(eq(customers.provider, provider.name), ownerWhere(customers, owner)));
     return row?.customerId ?? null;
   }
 
-  async function rememberCustomer(userId: string, customerId: string | null) {
+  async function rememberCustomer(owner: Owner, customerId: string | null) {
     if (!customerId) return;
     await db
       .insert(customers)
-      .values({ ownerUserId: userId, provider: provider.name, customerId })
+      .values({ ...ownerValues(owner), provider: provider.name, customerId })
       .onConflictDoNothing();
+  }
+
+  /** The provider's customer: the user, or the organisation (named so on invoices), reached at the buyer's e-mail. */
+  async function customerOf(user: AuthUser, owner: Owner) {
+    if (!isOrgOwner(owner)) {
+      return { userId: user.id, email: user.email, name: user.name, customerId: await storedCustomerId(owner) };
+    }
+    const [org] = await db
+      .select({ name: schema.organizations.name })
+      .from(schema.organizations)
+      .where(eq(schema.organizations.id, owner.orgId));
+    return {
+      userId: `org-${owner.orgId}`,
+      email: user.email,
+      name: org?.name ?? user.name,
+      customerId: await storedCustomerId(owner),
+    };
   }
 
   return {
     async start({
       user,
+      owner = { userId: user.id },
       priceId,
       kind,
       origin,
     }: {
       user: AuthUser;
+      /** Who gets what is bought: the user, or an organisation the user buys for. */
+      owner?: Owner;
       priceId: string;
       kind: CheckoutKind;
       origin: string;
@@ -76,7 +96,7 @@ export function createCheckoutService({
       const [session] = await db
         .insert(schema.checkoutSessions)
         .values({
-          ownerUserId: user.id,
+          ...ownerValues(owner),
           userId: user.id,
           productId: product.id,
           mode: kind === 'product' ? 'payment' : 'subscription',
@@ -87,22 +107,18 @@ export function createCheckoutService({
         })
         .returning({ id: schema.checkoutSessions.id });
       const checkoutSessionId = (session as { id: string }).id;
-      const returnUrl = `${origin}/checkout?checkoutSessionId=${checkoutSessionId}`;
+      const returnPage = isOrgOwner(owner) ? `/org/${owner.orgId}/checkout` : '/checkout';
+      const returnUrl = `${origin}${returnPage}?checkoutSessionId=${checkoutSessionId}`;
       try {
         const created = await provider.createCheckout({
           checkoutSessionId,
           mode: kind === 'product' ? 'payment' : 'subscription',
           product,
-          customer: {
-            userId: user.id,
-            email: user.email,
-            name: user.name,
-            customerId: await storedCustomerId(user.id),
-          },
+          customer: await customerOf(user, owner),
           returnUrl,
           origin,
         });
-        await rememberCustomer(user.id, created.customerId);
+        await rememberCustomer(owner, created.customerId);
         await db
           .update(schema.checkoutSessions)
           .set({
@@ -124,14 +140,14 @@ export function createCheckoutService({
     },
 
     /** The buyer's view of one checkout; someone else's answers exactly like a missing one. */
-    async state(userId: string, checkoutSessionId: string): Promise<CheckoutState> {
+    async state(owner: Owner, checkoutSessionId: string): Promise<CheckoutState> {
       const c = schema.checkoutSessions;
       const [row] = await db
         .select({ checkout: c, product: schema.products, networkName: schema.networks.name })
         .from(c)
         .innerJoin(schema.products, eq(schema.products.id, c.productId))
         .leftJoin(schema.networks, eq(schema.networks.id, schema.products.networkId))
-        .where(and(eq(c.id, checkoutSessionId), eq(c.userId, userId)));
+        .where(and(eq(c.id, checkoutSessionId), ownerWhere(c, owner)));
       if (!row) throw checkoutNotFound();
       const { checkout, product } = row;
       const [subscription] = await db
@@ -162,16 +178,12 @@ export function createCheckoutService({
     },
 
     /** The provider's customer of this user, once a checkout or the card form made one. */
-    customerIdOf: storedCustomerId,
+    customerIdOf: (userId: string) => storedCustomerId({ userId }),
 
     async customerSecret(user: AuthUser): Promise<CustomerSecret> {
-      const result = await provider.customerSecret({
-        userId: user.id,
-        email: user.email,
-        name: user.name,
-        customerId: await storedCustomerId(user.id),
-      });
-      await rememberCustomer(user.id, result.customerId);
+      const owner = { userId: user.id };
+      const result = await provider.customerSecret(await customerOf(user, owner));
+      await rememberCustomer(owner, result.customerId);
       return { provider: provider.name, clientSecret: result.clientSecret, publishableKey: provider.publishableKey };
     },
   };

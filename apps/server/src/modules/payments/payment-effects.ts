@@ -1,4 +1,4 @@
-import { schema, type Transaction } from '@fixpoint/db';
+import { ownerOfRow, schema, type Transaction } from '@fixpoint/db';
 import type { BillingInterval } from '@fixpoint/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { issueInvoice, mirrorStripeInvoice } from '../billing/invoices';
@@ -70,7 +70,7 @@ export async function fulfil(
 
   if (checkout.mode === 'payment') {
     const credits = checkout.creditsAmount ?? 0;
-    const changed = await creditsRepository.change(tx, { userId: checkout.ownerUserId as string }, credits, {
+    const changed = await creditsRepository.change(tx, ownerOfRow(checkout), credits, {
       kind: 'purchase',
       reason: `Bought ${product.name}`,
       externalRef: `checkout:${checkout.id}`,

@@ -1,4 +1,4 @@
-import { schema, type Transaction } from '@fixpoint/db';
+import { ownerOfRow, ownerWhere, schema, type Transaction } from '@fixpoint/db';
 import { eq } from 'drizzle-orm';
 import type { CreditsRepository } from '../credits/credits.repository';
 import type { Outcome } from './payment-effects';
@@ -28,12 +28,12 @@ export async function refund(
   const due = Math.floor(checkout.creditsAmount * share) - checkout.creditsRefunded - checkout.creditsUnrecovered;
   if (due <= 0) return { outcome: 'ignored', detail: 'Nothing more to take back.', ...ref };
 
-  const owner = { userId: checkout.ownerUserId as string };
+  const owner = ownerOfRow(checkout);
   const b = schema.creditBalances;
   const [balanceRow] = await tx
     .select({ balance: b.balance })
     .from(b)
-    .where(eq(b.ownerUserId, owner.userId))
+    .where(ownerWhere(b, owner))
     .for('update');
   const taken = Math.min(due, balanceRow?.balance ?? 0);
   const unrecovered = due - taken;

@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/auth';
+import { ownerOf } from '../../plugins/owner-scope';
 import type { SubscriptionsService } from './subscriptions.service';
 
 const errors = {
@@ -17,13 +18,11 @@ const errors = {
 };
 const secured = { tags: ['subscriptions'], security: [{ bearerAuth: [] }] };
 
-/** Spec 7: the signed-in user's subscriptions, cancel at period end and resume; and who fills the seats. */
+/** Spec 7: the owner's subscriptions (a user's, or an organisation's under /org/{orgId}), cancel at period end and resume; and who fills the seats. */
 export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptionsService: SubscriptionsService }> = async (
   app,
   { subscriptionsService: service },
 ) => {
-  const userId = (request: { user: { id: string } | null }) => request.user?.id as string;
-
   app.get(
     '/subscriptions',
     {
@@ -34,7 +33,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptionsService: 
         response: { 200: z.array(subscriptionSchema), ...errors },
       },
     },
-    (request) => service.list(userId(request)),
+    (request) => service.list(ownerOf(request)),
   );
 
   for (const [action, cancel] of [
@@ -56,8 +55,8 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptionsService: 
       },
       (request) =>
         cancel
-          ? service.cancel(userId(request), request.query.subscriptionId)
-          : service.resume(userId(request), request.query.subscriptionId),
+          ? service.cancel(ownerOf(request), request.query.subscriptionId)
+          : service.resume(ownerOf(request), request.query.subscriptionId),
     );
   }
 
@@ -73,6 +72,26 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptionsService: 
         response: { 200: subscriptionSchema, ...errors },
       },
     },
-    (request) => service.assignSeats(userId(request), request.params.id, request.body.accountIds),
+    (request) => service.assignSeats(ownerOf(request), request.params.id, request.body.accountIds),
+  );
+};
+
+/** Spec 7: `DELETE /org/{orgId}/subscriptions?subscriptionId`, an organisation ending a subscription now. */
+export const orgSubscriptionRoutes: FastifyPluginAsyncZod<{ subscriptionsService: SubscriptionsService }> = async (
+  app,
+  { subscriptionsService: service },
+) => {
+  app.delete(
+    '/subscriptions',
+    {
+      onRequest: requireUser,
+      schema: {
+        ...secured,
+        summary: "End one of the organisation's subscriptions now (its seats lose access at once)",
+        querystring: subscriptionQuerySchema,
+        response: { 200: subscriptionSchema, ...errors, 502: errorResponseSchema },
+      },
+    },
+    (request) => service.endNow(ownerOf(request), request.query.subscriptionId),
   );
 };

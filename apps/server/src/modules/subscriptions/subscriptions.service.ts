@@ -1,4 +1,4 @@
-import { type Database, schema, type Transaction } from '@fixpoint/db';
+import { type Database, type Owner, ownerWhere, schema, type Transaction } from '@fixpoint/db';
 import {
   type AdminSubscription,
   AppError,
@@ -16,9 +16,9 @@ import { listSubscriptions } from './subscriptions.queries';
 const notFound = () => new AppError('SUBSCRIPTION_NOT_FOUND', 404, 'No such subscription.');
 const s = schema.subscriptions;
 
-/** Whose subscriptions a call may touch: one user's own, or every one (an admin's). */
-type Scope = { userId: string } | 'admin';
-const inScope = (scope: Scope) => (scope === 'admin' ? undefined : eq(s.ownerUserId, scope.userId));
+/** Whose subscriptions a call may touch: one owner's (a user's or an organisation's), or every one (an admin's). */
+type Scope = Owner | 'admin';
+const inScope = (scope: Scope) => (scope === 'admin' ? undefined : ownerWhere(s, scope));
 
 /**
  * Subscriptions (spec 7: `GET /subscriptions`, cancel, resume; the admin's list, cancel, resume, delete and manual
@@ -90,9 +90,9 @@ export function createSubscriptionsService({ db, provider }: { db: Database; pro
    * Puts exactly these accounts in the seats: added ones get access until the period end at once, removed ones
    * lose it at once (their live rovers are cut by the caster within a second).
    */
-  async function assignSeats(userId: string, id: string, accountIds: string[]): Promise<Subscription> {
+  async function assignSeats(owner: Owner, id: string, accountIds: string[]): Promise<Subscription> {
     await db.transaction(async (tx) => {
-      const row = await lock(tx, { userId }, id);
+      const row = await lock(tx, owner, id);
       if (accountIds.length > row.seats) {
         throw new AppError(
           'TOO_MANY_ACCOUNTS',
@@ -102,10 +102,10 @@ export function createSubscriptionsService({ db, provider }: { db: Database; pro
       }
       if (accountIds.length > 0) {
         const accounts = await tx
-          .select({ id: schema.ntripAccounts.id, ownerUserId: schema.ntripAccounts.ownerUserId })
+          .select({ id: schema.ntripAccounts.id })
           .from(schema.ntripAccounts)
-          .where(inArray(schema.ntripAccounts.id, accountIds));
-        if (accounts.length !== accountIds.length || accounts.some((a) => a.ownerUserId !== userId)) {
+          .where(and(inArray(schema.ntripAccounts.id, accountIds), ownerWhere(schema.ntripAccounts, owner)));
+        if (accounts.length !== accountIds.length) {
           throw new AppError('ACCOUNT_NOT_FOUND', 404, 'No such NTRIP account.');
         }
       }
@@ -124,14 +124,40 @@ export function createSubscriptionsService({ db, provider }: { db: Database; pro
         if (effectiveStatus(row) !== 'cancelled') await openSeatWindows(tx, row, added);
       }
     });
-    return ownerView(await one({ userId }, id));
+    return ownerView(await one(owner, id));
+  }
+
+  /**
+   * Ends a subscription now: a billable one is cancelled at the provider first (if the provider refuses, nothing
+   * changes), then its seats lose access at once. An admin's delete also removes the row; an owner's keeps it.
+   */
+  async function endNow(scope: Scope, id: string, { deleteRow }: { deleteRow: boolean }) {
+    await db.transaction(async (tx) => {
+      const row = await lock(tx, scope, id);
+      if (row.providerSubscriptionId && row.provider !== 'manual' && effectiveStatus(row) !== 'cancelled') {
+        try {
+          await provider.cancelNow(row.providerSubscriptionId);
+        } catch (error) {
+          throw new AppError('UPSTREAM_FAILED', 502, 'The payment provider did not cancel it. Try again.', {
+            cause: error,
+          });
+        }
+      }
+      await endSubscription(tx, row);
+      if (deleteRow) await tx.delete(s).where(eq(s.id, id));
+    });
   }
 
   return {
-    list: async (userId: string) => (await listSubscriptions(db, inScope({ userId }))).map(ownerView),
-    cancel: async (userId: string, id: string) => ownerView(await setCancelling({ userId }, id, true)),
-    resume: async (userId: string, id: string) => ownerView(await setCancelling({ userId }, id, false)),
+    list: async (owner: Owner) => (await listSubscriptions(db, inScope(owner))).map(ownerView),
+    cancel: async (owner: Owner, id: string) => ownerView(await setCancelling(owner, id, true)),
+    resume: async (owner: Owner, id: string) => ownerView(await setCancelling(owner, id, false)),
     assignSeats,
+    /** `DELETE /org/{orgId}/subscriptions` (spec 7): the organisation ends one now. */
+    endNow: async (owner: Owner, id: string) => {
+      await endNow(owner, id, { deleteRow: false });
+      return ownerView(await one(owner, id));
+    },
 
     admin: {
       list({ search, status }: { search?: string; status?: SubscriptionStatus }) {
@@ -152,26 +178,8 @@ export function createSubscriptionsService({ db, provider }: { db: Database; pro
       cancel: (id: string) => setCancelling('admin', id, true),
       resume: (id: string) => setCancelling('admin', id, false),
 
-      /**
-       * Deletes a subscription: a billable one is cancelled at the provider first (if the provider refuses, nothing
-       * changes), then its seats lose access at once and the row goes.
-       */
-      async remove(id: string): Promise<void> {
-        await db.transaction(async (tx) => {
-          const row = await lock(tx, 'admin', id);
-          if (row.providerSubscriptionId && row.provider !== 'manual' && effectiveStatus(row) !== 'cancelled') {
-            try {
-              await provider.cancelNow(row.providerSubscriptionId);
-            } catch (error) {
-              throw new AppError('UPSTREAM_FAILED', 502, 'The payment provider did not cancel it. Try again.', {
-                cause: error,
-              });
-            }
-          }
-          await endSubscription(tx, row);
-          await tx.delete(s).where(eq(s.id, id));
-        });
-      },
+      /** Deletes a subscription (ended first, see endNow). */
+      remove: (id: string) => endNow('admin', id, { deleteRow: true }),
 
       /** A manual (non-billable) subscription for a user (manual-grants.ts). */
       grant: async (input: GrantSubscription & { startsAt: string; endsAt: string }) =>

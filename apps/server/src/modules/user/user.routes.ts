@@ -2,11 +2,12 @@ import { errorResponseSchema, userOverviewSchema } from '@fixpoint/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/auth';
 import type { CreditsService } from '../credits/credits.service';
+import type { OrganizationsService } from '../organizations/organizations.service';
 
-export const userRoutes: FastifyPluginAsyncZod<{ creditsService: CreditsService }> = async (
-  app,
-  { creditsService },
-) => {
+export const userRoutes: FastifyPluginAsyncZod<{
+  creditsService: CreditsService;
+  organizations: OrganizationsService;
+}> = async (app, { creditsService, organizations }) => {
   app.get(
     '/user',
     {
@@ -20,14 +21,16 @@ export const userRoutes: FastifyPluginAsyncZod<{ creditsService: CreditsService 
     },
     async (request) => {
       const user = request.user as NonNullable<typeof request.user>;
-      const tokenAmount = await creditsService.balance({ userId: user.id });
-      // Organisations arrive with the organisations work; until then nobody belongs to one.
+      const [tokenAmount, teams] = await Promise.all([
+        creditsService.balance({ userId: user.id }),
+        organizations.teams(user.id),
+      ]);
       return {
         id: user.id,
         username: user.name,
         email: user.email,
         photoURL: user.image,
-        teams: [],
+        teams,
         isAdmin: user.isAdmin,
         tokenAmount,
       };

@@ -1,0 +1,173 @@
+import { type Database, schema } from '@fixpoint/db';
+import { AppError, type OrgInvite, type UserInvite } from '@fixpoint/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Mailer } from '../mail/mailer';
+
+const i = schema.organizationInvites;
+const m = schema.organizationMembers;
+const dayMs = 86_400_000;
+
+/**
+ * Invitations by e-mail (docs/decisions/0041): an organisation admin invites an address; whoever signs in with that
+ * address finds the invitation under GET /invites (also after signing up from the e-mail's link) and accepts or
+ * declines it; a declined one can still be accepted until it expires.
+ */
+export function createInvites({
+  db,
+  mailer,
+  logger,
+  validDays,
+  brandName,
+}: {
+  db: Database;
+  mailer: Mailer;
+  logger: FastifyBaseLogger;
+  validDays: number;
+  brandName: string;
+}) {
+  async function listForOrg(orgId: string): Promise<OrgInvite[]> {
+    const rows = await db
+      .select({
+        email: i.email,
+        status: i.status,
+        invitedBy: schema.users.name,
+        createdAt: i.createdAt,
+        expiresAt: i.expiresAt,
+      })
+      .from(i)
+      .leftJoin(schema.users, eq(schema.users.id, i.invitedBy))
+      .where(and(eq(i.orgId, orgId), gt(i.expiresAt, new Date())))
+      .orderBy(i.createdAt);
+    return rows.map((row) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+    }));
+  }
+
+  async function listForUser(email: string): Promise<UserInvite[]> {
+    const rows = await db
+      .select({
+        organization: i.orgId,
+        organizationName: schema.organizations.name,
+        invitedBy: schema.users.name,
+        status: i.status,
+        expiresAt: i.expiresAt,
+      })
+      .from(i)
+      .innerJoin(schema.organizations, eq(schema.organizations.id, i.orgId))
+      .leftJoin(schema.users, eq(schema.users.id, i.invitedBy))
+      .where(and(eq(i.email, email.toLowerCase()), gt(i.expiresAt, new Date())))
+      .orderBy(i.createdAt);
+    return rows.map((row) => ({ ...row, expiresAt: row.expiresAt.toISOString() }));
+  }
+
+  return {
+    listForOrg,
+    listForUser,
+
+    /** Invites (or invites again, renewing the time limit) and sends the e-mail; a member cannot be invited. */
+    async invite({
+      orgId,
+      email,
+      inviter,
+      origin,
+    }: {
+      orgId: string;
+      email: string;
+      inviter: { id: string; name: string };
+      origin: string;
+    }) {
+      const [existing] = await db
+        .select({ userId: m.userId })
+        .from(m)
+        .innerJoin(schema.users, eq(schema.users.id, m.userId))
+        .where(and(eq(m.orgId, orgId), sql`lower(${schema.users.email}) = ${email}`));
+      if (existing) throw new AppError('ALREADY_MEMBER', 409, 'This person is already a member.');
+      const expiresAt = new Date(Date.now() + validDays * dayMs);
+      await db
+        .insert(i)
+        .values({ orgId, email, invitedBy: inviter.id, expiresAt })
+        .onConflictDoUpdate({
+          target: [i.orgId, i.email],
+          set: { status: 'pending', invitedBy: inviter.id, createdAt: new Date(), expiresAt },
+        });
+      const [org] = await db
+        .select({ name: schema.organizations.name })
+        .from(schema.organizations)
+        .where(eq(schema.organizations.id, orgId));
+      const orgName = org?.name ?? '';
+      // The invitation stands even if the e-mail fails: the person finds it when they sign in with this address.
+      try {
+        await mailer.send({
+          to: email,
+          subject: `${inviter.name || 'Someone'} invited you to ${orgName} on ${brandName}`,
+          text: [
+            `Hello,`,
+            '',
+            `${inviter.name || 'A member'} invited you to join the organisation "${orgName}" on ${brandName}.`,
+            '',
+            `Sign in or create an account with this e-mail address (${email}) to accept or decline:`,
+            `${origin}/dashboard`,
+            `New to ${brandName}? Sign up here: ${origin}/signup`,
+            '',
+            `The invitation expires on ${expiresAt.toUTCString()}.`,
+          ].join('\n'),
+        });
+      } catch (error) {
+        logger.error({ err: error, orgId }, 'invitation mail failed');
+      }
+      return listForOrg(orgId);
+    },
+
+    async cancel(orgId: string, email: string) {
+      const removed = await db
+        .delete(i)
+        .where(and(eq(i.orgId, orgId), eq(i.email, email)))
+        .returning({ id: i.id });
+      if (removed.length === 0) throw new AppError('INVITE_NOT_FOUND', 404, 'No invitation for this address.');
+      return listForOrg(orgId);
+    },
+
+    /** The invited person answers: accept (also after declining) makes them a member, decline keeps it answerable. */
+    async answer({
+      user,
+      orgId,
+      action,
+    }: {
+      user: { id: string; email: string };
+      orgId: string;
+      action: 'accept' | 'decline' | 'acceptDeclined';
+    }) {
+      const email = user.email.toLowerCase();
+      await db.transaction(async (tx) => {
+        const [invite] = await tx
+          .select()
+          .from(i)
+          .where(and(eq(i.orgId, orgId), eq(i.email, email), gt(i.expiresAt, new Date())))
+          .for('update');
+        if (!invite) throw new AppError('INVITE_NOT_FOUND', 404, 'No open invitation from this organisation.');
+        const expected = action === 'acceptDeclined' ? 'declined' : 'pending';
+        if (invite.status !== expected) {
+          throw new AppError(
+            'INVITE_STATE',
+            409,
+            invite.status === 'declined'
+              ? 'You declined this invitation: accept it with acceptDeclined.'
+              : 'This invitation is still open: accept or decline it.',
+          );
+        }
+        if (action === 'decline') {
+          await tx.update(i).set({ status: 'declined' }).where(eq(i.id, invite.id));
+          return;
+        }
+        await tx.insert(m).values({ orgId, userId: user.id, role: 'member' }).onConflictDoNothing();
+        await tx.delete(i).where(eq(i.id, invite.id));
+      });
+      return listForUser(email);
+    },
+  };
+}
+
+export type Invites = ReturnType<typeof createInvites>;
