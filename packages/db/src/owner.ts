@@ -16,9 +16,7 @@ export const ownerWhere = (table: OwnedTable, owner: Owner): SQL =>
 
 /** The owner columns to insert. */
 export const ownerValues = (owner: Owner) =>
-  isOrgOwner(owner)
-    ? { ownerUserId: null, ownerOrgId: owner.orgId }
-    : { ownerUserId: owner.userId, ownerOrgId: null };
+  isOrgOwner(owner) ? { ownerUserId: null, ownerOrgId: owner.orgId } : { ownerUserId: owner.userId, ownerOrgId: null };
 
 /** The owner of a row read back from a table built with `ownerColumns()`. */
 export const ownerOfRow = (row: { ownerUserId: string | null; ownerOrgId: string | null }): Owner =>

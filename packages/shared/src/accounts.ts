@@ -48,9 +48,7 @@ export const ntripAccountSchema = z
     /** Set when an organisation owns the account (a member sees the accounts lent to them, marked so). */
     organization: z.object({ id: z.string(), name: z.string() }).nullable(),
     /** An organisation's account lent to a member: to whom, and until when it may connect. */
-    lending: z
-      .object({ userId: z.string(), name: z.string(), email: z.string(), until: z.iso.datetime() })
-      .nullable(),
+    lending: z.object({ userId: z.string(), name: z.string(), email: z.string(), until: z.iso.datetime() }).nullable(),
   })
   .meta({ id: 'NtripAccount' });
 

@@ -93,11 +93,7 @@ export const updateMemberSchema = z.object({ forMember: z.string().min(1).max(10
 export const memberQuerySchema = z.object({ forMember: z.string().min(1).max(100) });
 
 export const inviteEmailSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.email('Enter a valid e-mail address.').max(254)),
+  email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address.').max(254)),
 });
 
 export const orgInviteSchema = z
@@ -126,7 +122,10 @@ export const userInviteSchema = z
 export type UserInvite = z.infer<typeof userInviteSchema>;
 
 export const inviteActions = ['accept', 'decline', 'acceptDeclined'] as const;
-export const inviteActionSchema = z.object({ action: z.enum(inviteActions), organization: z.uuid('Unknown organisation.') });
+export const inviteActionSchema = z.object({
+  action: z.enum(inviteActions),
+  organization: z.uuid('Unknown organisation.'),
+});
 
 /** Lending an organisation's NTRIP account to a member until a date (the caster ends its access then). */
 export const lendAccountSchema = z.object({

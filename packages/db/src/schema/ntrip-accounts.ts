@@ -159,5 +159,8 @@ export const accountLendings = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('account_lendings_account_idx').on(t.accountId, t.startsAt), index('account_lendings_user_idx').on(t.userId)],
+  (t) => [
+    index('account_lendings_account_idx').on(t.accountId, t.startsAt),
+    index('account_lendings_user_idx').on(t.userId),
+  ],
 );

@@ -15,11 +15,7 @@ const visibleTo = (owner: Owner, withLent: boolean): SQL =>
 export function createAccountsRepository(db: Database) {
   return {
     listByOwner: (owner: Owner, { withLent = false } = {}) =>
-      db
-        .select()
-        .from(a)
-        .where(visibleTo(owner, withLent))
-        .orderBy(asc(a.createdAt), asc(a.name)),
+      db.select().from(a).where(visibleTo(owner, withLent)).orderBy(asc(a.createdAt), asc(a.name)),
 
     async findOwned(owner: Owner, id: string, { withLent = false } = {}) {
       const [row] = await db

@@ -29,7 +29,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   accountsService: AccountsService;
   casterAddress: (requestHost: string) => CasterAddress;
 }> = async (app, { accountsService: service, casterAddress }) => {
-
   app.get(
     '/accounts',
     {

@@ -130,11 +130,7 @@ export function createAccountsService({
       );
     },
 
-    async update(
-      owner: Owner,
-      id: string,
-      changes: { name?: string; maxConnections?: number; isDisabled?: boolean },
-    ) {
+    async update(owner: Owner, id: string, changes: { name?: string; maxConnections?: number; isDisabled?: boolean }) {
       await owned(owner, id);
       const row = await repo.update(id, {
         ...changes,

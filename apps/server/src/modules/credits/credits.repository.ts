@@ -37,7 +37,10 @@ export function createCreditsRepository(db: Database) {
         createdBy?: string;
       },
     ): Promise<{ balance: number; entryId: string } | null> {
-      await tx.insert(schema.creditBalances).values({ ...ownerValues(owner), balance: 0 }).onConflictDoNothing();
+      await tx
+        .insert(schema.creditBalances)
+        .values({ ...ownerValues(owner), balance: 0 })
+        .onConflictDoNothing();
       const [updated] = await tx
         .update(schema.creditBalances)
         .set({ balance: sql`${schema.creditBalances.balance} + ${delta}`, updatedAt: new Date() })

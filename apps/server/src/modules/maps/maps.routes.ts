@@ -49,7 +49,6 @@ async function rovers(db: Database, where: SQL | undefined, latestPerAccount: bo
   }));
 }
 
-
 export const mapsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/map',
@@ -86,7 +85,6 @@ export const mapsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
       };
     },
   );
-
 };
 
 /** The admin's map: every network, station and rover. */

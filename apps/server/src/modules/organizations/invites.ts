@@ -1,7 +1,7 @@
 import { type Database, schema } from '@fixpoint/db';
 import { AppError, type OrgInvite, type UserInvite } from '@fixpoint/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../mail/mailer';
 
 const i = schema.organizationInvites;

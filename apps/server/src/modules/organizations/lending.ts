@@ -31,7 +31,10 @@ export function createLending({
     return account;
   }
 
-  const newPassword = () => ({ passwordEnc: secretBox.encrypt(generateNtripPassword()), passwordChangedAt: new Date() });
+  const newPassword = () => ({
+    passwordEnc: secretBox.encrypt(generateNtripPassword()),
+    passwordChangedAt: new Date(),
+  });
 
   return {
     async lend({

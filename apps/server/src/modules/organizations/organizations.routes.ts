@@ -1,3 +1,4 @@
+import type { Database } from '@fixpoint/db';
 import {
   createOrganizationSchema,
   errorResponseSchema,
@@ -6,10 +7,10 @@ import {
   lendAccountSchema,
   memberQuerySchema,
   ntripAccountSchema,
-  orgInviteSchema,
-  orgMemberSchema,
   organizationCreatedSchema,
   organizationSchema,
+  orgInviteSchema,
+  orgMemberSchema,
   orgUsageSchema,
   updateMemberSchema,
   usageQuerySchema,
@@ -25,7 +26,6 @@ import type { Invites } from './invites';
 import type { Lending } from './lending';
 import type { OrganizationsService } from './organizations.service';
 import { orgUsage, usageCsv } from './usage';
-import type { Database } from '@fixpoint/db';
 
 const errors = {
   400: errorResponseSchema,
@@ -80,8 +80,7 @@ export const organizationUserRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(userInviteSchema), ...errors },
       },
     },
-    (request) =>
-      invites.answer({ user: user(request), orgId: request.body.organization, action: request.body.action }),
+    (request) => invites.answer({ user: user(request), orgId: request.body.organization, action: request.body.action }),
   );
 };
 
@@ -105,7 +104,11 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireUser,
       config: anyStatus,
-      schema: { ...secured, summary: 'The organisation and your role in it', response: { 200: organizationSchema, ...errors } },
+      schema: {
+        ...secured,
+        summary: 'The organisation and your role in it',
+        response: { 200: organizationSchema, ...errors },
+      },
     },
     (request) => organizations.get(orgId(request), request.orgRole ?? 'member'),
   );
@@ -132,7 +135,11 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireUser,
       config: anyStatus,
-      schema: { ...secured, summary: 'Members and their roles', response: { 200: z.array(orgMemberSchema), ...errors } },
+      schema: {
+        ...secured,
+        summary: 'Members and their roles',
+        response: { 200: z.array(orgMemberSchema), ...errors },
+      },
     },
     (request) => organizations.members(orgId(request)),
   );

@@ -1,10 +1,10 @@
 import { type Database, schema } from '@fixpoint/db';
 import {
   AppError,
-  type OrgMember,
-  type OrgRole,
   type Organization,
   type OrganizationCreated,
+  type OrgMember,
+  type OrgRole,
   orgCreationErrors,
   orgNameProblem,
   type Team,
@@ -63,10 +63,7 @@ export function createOrganizationsService({
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`org-create:${userId}`}))`);
         const [created] = await tx.select({ count: count() }).from(o).where(eq(o.createdBy, userId));
         if ((created?.count ?? 0) >= maxPerUser) throw creationError('MaximumOrganizationCreated', 409);
-        const [taken] = await tx
-          .select({ id: o.id })
-          .from(o)
-          .where(sql`lower(${o.name}) = lower(${name})`);
+        const [taken] = await tx.select({ id: o.id }).from(o).where(sql`lower(${o.name}) = lower(${name})`);
         if (taken) throw creationError('AlreadyTaken', 409);
         const status = organizationAccess === 'open' ? 'active' : 'pending';
         const inserted = await tx

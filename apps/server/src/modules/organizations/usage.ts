@@ -1,6 +1,6 @@
 import { type Database, schema } from '@fixpoint/db';
 import { AppError, type OrgUsage } from '@fixpoint/shared';
-import { and, eq, gte, lt, or, isNull, gt } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, lt, or } from 'drizzle-orm';
 import { toCsv } from '../accounts/credentials';
 
 const dayMs = 86_400_000;
@@ -17,7 +17,9 @@ const round = (figures: Figures): Figures => ({ ...figures, hours: Math.round(fi
 
 /** `from`..`to` (whole UTC days, both included); the last 30 days by default. */
 export function usageRange(from?: string, to?: string, now = new Date()) {
-  const end = to ? new Date(`${to}T00:00:00Z`) : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const end = to
+    ? new Date(`${to}T00:00:00Z`)
+    : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const start = from ? new Date(`${from}T00:00:00Z`) : new Date(end.getTime() - 29 * dayMs);
   if (start.getTime() > end.getTime()) throw new AppError('VALIDATION_FAILED', 400, 'The start is after the end.');
   if ((end.getTime() - start.getTime()) / dayMs >= maxDays) {
@@ -50,7 +52,9 @@ export async function orgUsage(db: Database, orgId: string, from?: string, to?: 
       .select({ accountId: cs.accountId, startedAt: cs.startedAt, endedAt: cs.endedAt, bytes: cs.bytesSent })
       .from(cs)
       .innerJoin(a, eq(a.id, cs.accountId))
-      .where(and(eq(a.ownerOrgId, orgId), lt(cs.startedAt, endExclusive), or(isNull(cs.endedAt), gt(cs.endedAt, start))))
+      .where(
+        and(eq(a.ownerOrgId, orgId), lt(cs.startedAt, endExclusive), or(isNull(cs.endedAt), gt(cs.endedAt, start))),
+      )
       .limit(100_000),
     db.select().from(schema.accountLendings).where(eq(schema.accountLendings.orgId, orgId)),
     db
@@ -124,7 +128,12 @@ const text = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : valu
 
 /** The same figures as one CSV: a row per member, then a row per account. */
 export function usageCsv(usage: OrgUsage) {
-  const figures = (row: Figures) => [String(row.sessions), row.hours.toFixed(2), String(row.bytes), String(row.creditsSpent)];
+  const figures = (row: Figures) => [
+    String(row.sessions),
+    row.hours.toFixed(2),
+    String(row.bytes),
+    String(row.creditsSpent),
+  ];
   return toCsv(
     ['kind', 'name', 'e-mail or username', 'sessions', 'hours', 'bytes', 'credits spent', 'from', 'to'],
     [

@@ -47,11 +47,14 @@ interface PaymentRoutesOptions {
 
 const user = (request: FastifyRequest) => request.user as AuthUser;
 
+/** Where the buyer comes back to: the personal /checkout page, or the organisation's. */
+const returnPath = (checkout: { id: string; ownerOrgId: string | null }) =>
+  `${checkout.ownerOrgId ? `/org/${checkout.ownerOrgId}` : ''}/checkout?checkoutSessionId=${checkout.id}`;
+
 /** Checkout (spec 7) for the owner: the user at /api, an organisation at /api/org/{orgId}. */
-export const checkoutRoutes: FastifyPluginAsyncZod<Pick<PaymentRoutesOptions, 'checkoutService' | 'publicUrl'>> = async (
-  app,
-  { checkoutService, publicUrl },
-) => {
+export const checkoutRoutes: FastifyPluginAsyncZod<
+  Pick<PaymentRoutesOptions, 'checkoutService' | 'publicUrl'>
+> = async (app, { checkoutService, publicUrl }) => {
   for (const kind of ['product', 'subscription'] as CheckoutKind[]) {
     app.post(
       `/checkout/${kind}`,
@@ -93,7 +96,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Pick<PaymentRoutesOptions, 'c
     },
     (request) => checkoutService.state(ownerOf(request), request.query.checkoutSessionId),
   );
-
 };
 
 /** The card form's secret, the local provider's checkout page and the admin's payment settings. */
@@ -156,7 +158,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
               creditsAmount: checkout.creditsAmount,
               status: checkout.status,
               actionUrl: localCheckoutPath(checkout.id),
-              returnUrl: `/checkout?checkoutSessionId=${checkout.id}`,
+              returnUrl: returnPath(checkout),
             }),
           );
       },
@@ -182,7 +184,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         },
         async (request, reply) => {
           const { checkout } = await ownCheckout(request, request.params.id);
-          const back = `/checkout?checkoutSessionId=${checkout.id}`;
+          const back = returnPath(checkout);
           // A decided checkout stays decided: a second tab or the back button cannot pay a declined one.
           if (checkout.status !== 'open') return reply.redirect(back, 303);
           const { action } = request.body;

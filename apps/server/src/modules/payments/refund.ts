@@ -30,11 +30,7 @@ export async function refund(
 
   const owner = ownerOfRow(checkout);
   const b = schema.creditBalances;
-  const [balanceRow] = await tx
-    .select({ balance: b.balance })
-    .from(b)
-    .where(ownerWhere(b, owner))
-    .for('update');
+  const [balanceRow] = await tx.select({ balance: b.balance }).from(b).where(ownerWhere(b, owner)).for('update');
   const taken = Math.min(due, balanceRow?.balance ?? 0);
   const unrecovered = due - taken;
   if (taken > 0) {
