@@ -323,6 +323,41 @@ describe('session rules', () => {
     expect(row?.closeReason).toBe('window-ended');
   });
 
+  it("ends a lent account's session when the lending ends, and refuses it afterwards", async () => {
+    const rover = await account();
+    const lentUntil = new Date(Date.now() + 1_500);
+    const accounts = schema.ntripAccounts;
+    await database.db.update(accounts).set({ lentUntil }).where(eq(accounts.id, rover.accountId));
+    const client = await TestClient.request(port, v1RoverHead('DELFT00', rover.username, rover.password));
+    await client.waitForText('ICY 200 OK');
+    await client.waitClosed(4_000);
+    const lateMs = Date.now() - lentUntil.getTime();
+    expect(lateMs).toBeGreaterThanOrEqual(0);
+    expect(lateMs).toBeLessThan(1_000);
+
+    const again = await TestClient.request(port, v1RoverHead('DELFT00', rover.username, rover.password));
+    await again.waitClosed();
+    expect(again.text()).toMatch(/^HTTP\/1\.0 401/);
+    const [failure] = await eventually(() => failuresOf(rover.username).then((rows) => rows.length > 0 && rows));
+    expect(failure?.reason).toBe('no-access');
+  });
+
+  it('follows a lending shortened while the rover is connected', async () => {
+    const rover = await account();
+    const accounts = schema.ntripAccounts;
+    const set = (lentUntil: Date) =>
+      database.db.update(accounts).set({ lentUntil }).where(eq(accounts.id, rover.accountId));
+    await set(new Date(Date.now() + 3_600_000));
+    const client = await TestClient.request(port, v1RoverHead('DELFT00', rover.username, rover.password));
+    await client.waitForText('ICY 200 OK');
+    await sleep(300);
+    expect(client.socket.destroyed).toBe(false);
+    const shortened = new Date(Date.now() + 500);
+    await set(shortened);
+    await client.waitClosed(4_000);
+    expect(Date.now() - shortened.getTime()).toBeLessThan(2_000);
+  });
+
   it('keeps a session whose window is followed by another without a gap', async () => {
     const rover = await account({}, false);
     const boundary = new Date(Date.now() + 800);
