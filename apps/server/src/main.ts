@@ -13,7 +13,7 @@ import type { Env } from './config/env';
 import { EnvError, loadEnv } from './config/env';
 import { createLoggerOptions } from './config/logger';
 import { resolveSecretKey } from './config/secret-key';
-import { isDemoEnabled, seedDemoNetwork, startDemoStations } from './demo/demo';
+import { isDemoEnabled, seedDemoNetwork, seedDemoSettings, startDemoStations } from './demo/demo';
 import { seedDemoProducts } from './demo/demo-products';
 import { ensureAdmin } from './modules/auth/admin-bootstrap';
 
@@ -117,6 +117,7 @@ async function main() {
   if (isDemo) {
     await seedDemoNetwork(database.db);
     await seedDemoProducts(database.db);
+    await seedDemoSettings(database.db);
   }
   if (caster) {
     await caster.start();

@@ -5,7 +5,7 @@ import { createTestDatabase } from '@fixpoint/db/testing';
 import { RtcmFramer } from '@fixpoint/rtcm';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDemoEnabled, seedDemoNetwork, startDemoStations } from './demo';
+import { isDemoEnabled, seedDemoNetwork, seedDemoSettings, startDemoStations } from './demo';
 import { seedDemoProducts } from './demo-products';
 
 let database: DatabaseHandle;
@@ -113,6 +113,16 @@ describe('demo mode', () => {
     expect(tables).toHaveLength(1);
     const rows = await database.db.select().from(schema.pricingTableProducts);
     expect(rows).toHaveLength(plans.length);
+  });
+
+  it('opens the organisations beta to everyone, unless the operator already chose', async () => {
+    await seedDemoSettings(database.db);
+    const [row] = await database.db.select().from(schema.accountSettings);
+    expect(row?.organizationAccess).toBe('open');
+    await database.db.update(schema.accountSettings).set({ organizationAccess: 'approval' });
+    await seedDemoSettings(database.db);
+    const [kept] = await database.db.select().from(schema.accountSettings);
+    expect(kept?.organizationAccess).toBe('approval');
   });
 });
 

@@ -60,6 +60,11 @@ export async function seedDemoNetwork(db: Database): Promise<void> {
   });
 }
 
+/** The demo opens the organisations beta to everyone (docs/decisions/0041); an operator's saved settings stay. */
+export async function seedDemoSettings(db: Database): Promise<void> {
+  await db.insert(schema.accountSettings).values({ id: 1, organizationAccess: 'open' }).onConflictDoNothing();
+}
+
 /**
  * Feeds every enabled simulated station of the demo network at 1 Hz, in-process through the caster's own
  * ingestion path (framing, live state, fan-out): no socket, no file descriptor and no source password to keep.
