@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'react-router';
 import { ErrorPage } from '../components/error-page';
 import { AppLayout } from '../components/layouts/app-layout';
 import { paths } from '../config/paths';
@@ -84,6 +84,11 @@ const AdminDocumentsRoute = lazy(() =>
     default: module.AdminDocumentsRoute,
   })),
 );
+const AdminOrganizationsRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/admin/organizations')).then((module) => ({
+    default: module.AdminOrganizationsRoute,
+  })),
+);
 const AdminFeedRoute = lazy(() =>
   importWithTimeout(() => import('./routes/admin/feed')).then((module) => ({ default: module.AdminFeedRoute })),
 );
@@ -92,6 +97,26 @@ const AdminFeedNetworkRoute = lazy(() =>
     default: module.AdminFeedNetworkRoute,
   })),
 );
+// An organisation's pages (issue 14): its frame and overview, usage (with the charts), members; the rest are the
+// personal pages above, scoped by the address.
+const OrgRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/org')).then((module) => ({ default: module.OrgRoute })),
+);
+const OrgOverviewRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/org')).then((module) => ({ default: module.OrgOverviewRoute })),
+);
+const OrgUsageRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/org-usage')).then((module) => ({ default: module.OrgUsageRoute })),
+);
+const OrgMembersRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/org-members')).then((module) => ({ default: module.OrgMembersRoute })),
+);
+
+/** Any other path of an organisation leads to its overview. */
+function ToOrgOverview() {
+  const { orgId = '' } = useParams();
+  return <Navigate to={paths.org.overview.getHref(orgId)} replace />;
+}
 
 export const routes: RouteObject[] = [
   {
@@ -147,6 +172,25 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.org.root.path,
+        element: (
+          <RequireUser>
+            <OrgRoute />
+          </RequireUser>
+        ),
+        children: [
+          { index: true, element: <OrgOverviewRoute /> },
+          { path: paths.org.accounts.path, element: <AccountsRoute /> },
+          { path: paths.org.credits.path, element: <CreditsRoute /> },
+          { path: paths.org.subscriptions.path, element: <SubscriptionsRoute /> },
+          { path: paths.org.map.path, element: <MapRoute /> },
+          { path: paths.org.checkout.path, element: <CheckoutRoute /> },
+          { path: paths.org.usage.path, element: <OrgUsageRoute /> },
+          { path: paths.org.members.path, element: <OrgMembersRoute /> },
+          { path: '*', element: <ToOrgOverview /> },
+        ],
+      },
+      {
         path: paths.settings.path,
         element: (
           <RequireUser>
@@ -160,6 +204,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.admin.users.path, element: <AdminUsersRoute /> },
           { path: paths.admin.accounts.path, element: <AdminAccountsRoute /> },
+          { path: paths.admin.organizations.path, element: <AdminOrganizationsRoute /> },
           { path: paths.admin.subscriptions.path, element: <AdminSubscriptionsRoute /> },
           { path: paths.admin.networks.listPath, element: <AdminNetworksRoute /> },
           { path: paths.admin.networks.detailPath, element: <AdminNetworkRoute /> },

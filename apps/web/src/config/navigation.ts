@@ -1,4 +1,4 @@
-import { productLinks } from '@fixpoint/shared';
+import { type OrgRole, type OrgStatus, productLinks } from '@fixpoint/shared';
 import {
   type Icon,
   IconAntenna,
@@ -6,6 +6,8 @@ import {
   IconBookFilled,
   IconBroadcast,
   IconBuilding,
+  IconBuildingPlus,
+  IconChartBar,
   IconCoins,
   IconLayoutDashboard,
   IconLayoutDashboardFilled,
@@ -62,6 +64,8 @@ export const userNavigation: NavEntry[] = [
   link('nav.subscriptions', paths.subscriptions.getHref(), IconReceipt),
   link('nav.credits', paths.credits.getHref(), IconCoins),
   link('nav.networkCoverage', paths.marketplace.getHref(), IconWorld),
+  // Opens the organisation-creation form on the page the user is on (features/organizations: `?create=`).
+  link('orgCreate.open', '?create=organisation', IconBuildingPlus),
   {
     type: 'submenu',
     name: 'nav.settings',
@@ -83,6 +87,53 @@ export const userNavigation: NavEntry[] = [
     ],
   },
 ];
+
+/**
+ * An organisation's side menu (issue 14), by the caller's role and the organisation's status: plain members do not
+ * see usage or the buying quick links; a pending or declined organisation has only its overview and members. The
+ * buying links open on the organisation's own pages, so the organisation (not the person) buys.
+ */
+export function orgNavigation(
+  orgId: string,
+  { role, status }: { role: OrgRole | undefined; status: OrgStatus | undefined },
+  pathname: string,
+): NavEntry[] {
+  const overview = paths.org.overview.getHref(orgId);
+  const isManager = role === 'owner' || role === 'admin';
+  const buyBase = pathname === overview || pathname.startsWith(`${overview}/`) ? '' : overview;
+  const coverage = link('nav.networkCoverage', paths.marketplace.getHref(), IconWorld);
+  if (status !== 'active') {
+    return [
+      link('org.nav.overview', overview, IconBuilding),
+      link('org.nav.members', paths.org.members.getHref(orgId), IconUsers),
+      coverage,
+    ];
+  }
+  return [
+    link('org.nav.overview', overview, IconBuilding),
+    link('nav.accounts', paths.org.accounts.getHref(orgId), IconAntenna),
+    link('nav.credits', paths.org.credits.getHref(orgId), IconCoins),
+    link('nav.subscriptions', paths.org.subscriptions.getHref(orgId), IconReceipt),
+    link('nav.map', paths.org.map.getHref(orgId), IconMap),
+    link('org.nav.members', paths.org.members.getHref(orgId), IconUsers),
+    ...(isManager ? [link('org.nav.usage', paths.org.usage.getHref(orgId), IconChartBar)] : []),
+    coverage,
+    {
+      type: 'quicklinks',
+      name: 'nav.quickLinks.title',
+      items: [
+        ...(isManager
+          ? [
+              link('nav.quickLinks.buySubscriptions', `${buyBase}?buy=subscription`, IconShoppingCart),
+              link('nav.quickLinks.buyCredits', `${buyBase}?buy=credits`, IconCoins),
+              link('nav.quickLinks.createAccounts', paths.org.accounts.getHref(orgId), IconAntenna),
+            ]
+          : []),
+        link('nav.quickLinks.viewNetworks', paths.marketplace.getHref(), IconWorld),
+      ],
+    },
+  ];
+}
 
 export const adminNavigation: NavEntry[] = [
   link('adminNav.map', paths.admin.map.getHref(), IconMap),

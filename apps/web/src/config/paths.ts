@@ -9,6 +9,18 @@ export const paths = {
   subscriptions: { path: '/subscriptions', getHref: () => '/subscriptions' },
   credits: { path: '/credits', getHref: () => '/credits' },
   checkout: { path: '/checkout', getHref: () => '/checkout' },
+  /** An organisation's pages (issue 14): the personal pages in its scope, plus overview, members and usage. */
+  org: {
+    root: { path: '/org/:orgId' },
+    overview: { getHref: (orgId: string) => `/org/${orgId}` },
+    accounts: { path: 'accounts', getHref: (orgId: string) => `/org/${orgId}/accounts` },
+    credits: { path: 'credits', getHref: (orgId: string) => `/org/${orgId}/credits` },
+    subscriptions: { path: 'subscriptions', getHref: (orgId: string) => `/org/${orgId}/subscriptions` },
+    map: { path: 'map', getHref: (orgId: string) => `/org/${orgId}/map` },
+    checkout: { path: 'checkout', getHref: (orgId: string) => `/org/${orgId}/checkout` },
+    usage: { path: 'usage', getHref: (orgId: string) => `/org/${orgId}/usage` },
+    members: { path: 'members', getHref: (orgId: string) => `/org/${orgId}/members` },
+  },
   login: { path: '/login', getHref: () => '/login' },
   signup: { path: '/signup', getHref: () => '/signup' },
   register: { path: '/register', getHref: () => '/register' },

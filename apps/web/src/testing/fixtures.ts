@@ -14,7 +14,7 @@ export const userOverview = {
   username: 'Ada Lovelace',
   email: 'ada@example.com',
   photoURL: null,
-  teams: [{ id: 't1', name: 'Farm', role: 'owner' }],
+  teams: [{ id: 't1', name: 'Farm', role: 'owner', status: 'active' }],
   isAdmin: false,
   tokenAmount: 1250,
 };

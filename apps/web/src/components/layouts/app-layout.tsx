@@ -3,18 +3,28 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tab
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { activeUrl, adminNavigation, linkUrls, userNavigation, visitorNavigation } from '../../config/navigation';
+import {
+  activeUrl,
+  adminNavigation,
+  linkUrls,
+  orgNavigation,
+  userNavigation,
+  visitorNavigation,
+} from '../../config/navigation';
 import { isAdminPath } from '../../config/paths';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { CreateOrganizationDialogs } from '../../features/organizations/components/create-organization-dialogs';
 import { PurchaseDialogs } from '../../features/pricing/components/purchase-dialogs';
 import { LoadingFallback } from '../loading-fallback';
 import { AppFooter } from './app-footer';
 import classes from './app-layout.module.css';
 import { AreaSwitch } from './area-switch';
+import { ContextSwitcher } from './context-switcher';
 import { MobileHeader } from './mobile-header';
 import { NavEntries } from './nav-entries';
 import { PromoBox } from './promo-box';
 import { TopBar } from './top-bar';
+import { useNavContext } from './use-nav-context';
 import { useSideMenu } from './use-side-menu';
 
 /** The portal's shell (spec 2): top bar, collapsible side menu, content and footer. */
@@ -25,7 +35,18 @@ export function AppLayout() {
   const auth = useAuth();
   const isSignedIn = auth.status === 'signed-in';
   const isAdmin = auth.isAdmin === true;
-  const entries = !isSignedIn ? visitorNavigation : isAdmin && isAdminPath(pathname) ? adminNavigation : userNavigation;
+  const isAdminArea = isAdmin && isAdminPath(pathname);
+  const teams = Array.isArray(auth.teams) ? auth.teams : undefined;
+  // Issue 14: the personal menu, or an organisation's (by role and status), with the switcher between them.
+  const context = useNavContext({ teams, isSignedIn });
+  const entries = !isSignedIn
+    ? visitorNavigation
+    : isAdminArea
+      ? adminNavigation
+      : context.orgId
+        ? orgNavigation(context.orgId, context, pathname)
+        : userNavigation;
+  const hasContexts = isSignedIn && !isAdminArea && teams !== undefined && (teams.length > 0 || context.orgId !== null);
   const current = activeUrl(linkUrls(entries), pathname);
   const collapseLabel = menu.isCollapsed ? t('nav.expandMenu') : t('nav.collapseMenu');
 
@@ -60,6 +81,16 @@ export function AppLayout() {
         {isAdmin && (
           <AppShell.Section>
             <AreaSwitch isCollapsed={menu.isCollapsed} />
+          </AppShell.Section>
+        )}
+        {hasContexts && (
+          <AppShell.Section>
+            <ContextSwitcher
+              teams={teams ?? []}
+              current={context}
+              onChoose={context.choose}
+              isCollapsed={menu.isCollapsed}
+            />
           </AppShell.Section>
         )}
         <AppShell.Section grow component={ScrollArea} scrollbarSize={6} type="hover">
@@ -100,6 +131,7 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
         {isSignedIn && <PurchaseDialogs />}
+        {isSignedIn && <CreateOrganizationDialogs />}
       </AppShell.Main>
 
       <AppShell.Footer>

@@ -1,33 +1,37 @@
 import type { ActivationResult, CasterSession, ConnectionSettings, NtripAccount } from '@fixpoint/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { type OwnerScope, scopedPath, scopeKey } from '../../../lib/owner-scope';
 
+/** Every key but the admin's carries the scope: the person's and each organisation's accounts never mix. */
 export const accountKeys = {
   all: ['accounts'] as const,
-  list: () => [...accountKeys.all, 'list'] as const,
-  credentials: (id: string) => [...accountKeys.all, 'credentials', id] as const,
-  sessions: (id: string) => [...accountKeys.all, 'sessions', id] as const,
+  scoped: (scope: OwnerScope) => [...accountKeys.all, scopeKey(scope)] as const,
+  list: (scope: OwnerScope) => [...accountKeys.scoped(scope), 'list'] as const,
+  credentials: (scope: OwnerScope, id: string) => [...accountKeys.scoped(scope), 'credentials', id] as const,
+  sessions: (scope: OwnerScope, id: string) => [...accountKeys.scoped(scope), 'sessions', id] as const,
   admin: (search: string) => [...accountKeys.all, 'admin', search] as const,
 };
 
-export const accountsQueryOptions = () =>
+export const accountsQueryOptions = (scope: OwnerScope) =>
   queryOptions({
-    queryKey: accountKeys.list(),
-    queryFn: ({ signal }) => apiRequest<NtripAccount[]>('/accounts', { signal }),
+    queryKey: accountKeys.list(scope),
+    queryFn: ({ signal }) => apiRequest<NtripAccount[]>(scopedPath(scope, '/accounts'), { signal }),
     // Live status: the caster's sessions change what each account shows.
     refetchInterval: 15_000,
   });
 
-export const credentialsQueryOptions = (id: string) =>
+export const credentialsQueryOptions = (scope: OwnerScope, id: string) =>
   queryOptions({
-    queryKey: accountKeys.credentials(id),
-    queryFn: ({ signal }) => apiRequest<ConnectionSettings>(`/accounts/${id}/credentials`, { signal }),
+    queryKey: accountKeys.credentials(scope, id),
+    queryFn: ({ signal }) =>
+      apiRequest<ConnectionSettings>(scopedPath(scope, `/accounts/${id}/credentials`), { signal }),
   });
 
-export const sessionsQueryOptions = (id: string) =>
+export const sessionsQueryOptions = (scope: OwnerScope, id: string) =>
   queryOptions({
-    queryKey: accountKeys.sessions(id),
-    queryFn: ({ signal }) => apiRequest<CasterSession[]>(`/accounts/${id}/sessions`, { signal }),
+    queryKey: accountKeys.sessions(scope, id),
+    queryFn: ({ signal }) => apiRequest<CasterSession[]>(scopedPath(scope, `/accounts/${id}/sessions`), { signal }),
     refetchInterval: 15_000,
   });
 
@@ -40,19 +44,24 @@ export const adminAccountsQueryOptions = (search: string) =>
       apiRequest<AdminAccount[]>('/admin/accounts', { signal, query: { search: search || undefined } }),
   });
 
-export const createAccount = (name: string) =>
-  apiRequest<NtripAccount>('/accounts', { method: 'POST', body: { name } });
+export const createAccount = (scope: OwnerScope, name: string) =>
+  apiRequest<NtripAccount>(scopedPath(scope, '/accounts'), { method: 'POST', body: { name } });
 
-export const updateAccount = (id: string, changes: { name?: string; maxConnections?: number; isDisabled?: boolean }) =>
-  apiRequest<NtripAccount>(`/accounts/${id}`, { method: 'PATCH', body: changes });
+export const updateAccount = (
+  scope: OwnerScope,
+  id: string,
+  changes: { name?: string; maxConnections?: number; isDisabled?: boolean },
+) => apiRequest<NtripAccount>(scopedPath(scope, `/accounts/${id}`), { method: 'PATCH', body: changes });
 
-export const deleteAccount = (id: string) => apiRequest<null>(`/accounts/${id}`, { method: 'DELETE' });
+export const deleteAccount = (scope: OwnerScope, id: string) =>
+  apiRequest<null>(scopedPath(scope, `/accounts/${id}`), { method: 'DELETE' });
 
-export const regeneratePassword = (id: string) =>
-  apiRequest<ConnectionSettings>(`/accounts/${id}/password`, { method: 'POST', body: {} });
+export const regeneratePassword = (scope: OwnerScope, id: string) =>
+  apiRequest<ConnectionSettings>(scopedPath(scope, `/accounts/${id}/password`), { method: 'POST', body: {} });
 
-export const activateAccount = (input: { accountId: string; networkId: string; days: number }) =>
-  apiRequest<ActivationResult>('/tokens', {
+/** Spends the scope's credits (the person's, or the organisation's) on days of access. */
+export const activateAccount = (scope: OwnerScope, input: { accountId: string; networkId: string; days: number }) =>
+  apiRequest<ActivationResult>(scopedPath(scope, '/tokens'), {
     method: 'POST',
     query: { accountId: input.accountId, feedNetworkId: input.networkId, days: input.days },
   });

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { useOwnerScope } from '../../../lib/owner-scope';
 import { accountsQueryOptions } from '../api/accounts-api';
 
 const shown = 8;
@@ -11,11 +12,14 @@ type NetworkState = NtripAccount['networks'][number]['state'];
 
 /**
  * The dashboard's answer to "what can my rovers use, and until when": each NTRIP account's networks with their
- * access state and end (bought days, subscription seats or grants alike). Nothing without accounts.
+ * access state and end (bought days, subscription seats or grants alike). Nothing without accounts. On an
+ * organisation's overview, the organisation's accounts.
  */
 export function AccessSummary() {
   const { t, i18n } = useTranslation();
-  const accounts = useQuery(accountsQueryOptions());
+  const scope = useOwnerScope();
+  const accounts = useQuery(accountsQueryOptions(scope));
+  const allHref = scope.kind === 'organization' ? paths.org.accounts.getHref(scope.orgId) : paths.accounts.getHref();
   if (!accounts.isSuccess || accounts.data.length === 0) return null;
   type Row = { key: string; account: string; network: string | null; state: NetworkState; until: string | null };
   const rows = accounts.data.flatMap((account): Row[] =>
@@ -36,7 +40,7 @@ export function AccessSummary() {
           <Title order={2} size="h4" id="access-summary-title">
             {t('dashboard.access.title')}
           </Title>
-          <Anchor component={Link} to={paths.accounts.getHref()} size="sm">
+          <Anchor component={Link} to={allHref} size="sm">
             {t('dashboard.access.all')}
           </Anchor>
         </Group>

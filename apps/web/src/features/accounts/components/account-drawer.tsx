@@ -1,42 +1,27 @@
-import { maxConnectionsLimit, type NtripAccount } from '@fixpoint/shared';
-import { Alert, Badge, Button, Divider, Drawer, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { NtripAccount } from '@fixpoint/shared';
+import { Alert, Badge, Button, Divider, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NumberInput } from '../../../components/number-input';
+import { LendingPanel } from '../../org-context/components/lending-panel';
+import { useScopeAccess } from '../../org-context/hooks/use-scope-access';
+import { formatUntil, isLentToUser } from '../../org-context/lending';
 import { AccountSeats } from '../../subscriptions/components/account-seats';
-import { accountKeys, deleteAccount, regeneratePassword, updateAccount } from '../api/accounts-api';
+import { AccountSettingsForm } from './account-settings-form';
 import { ActivationDialog } from './activation-dialog';
 import { CredentialsPanel } from './credentials-panel';
 import { diagnosisColor } from './diagnosis';
 import { SessionHistory } from './session-history';
 
+/**
+ * One account: its diagnosis, access, seats, credentials, settings and sessions. An account lent to the user shows
+ * only what they need to connect; in an organisation, admins and owners also lend it to a member.
+ */
 export function AccountDrawer({ account, onClose }: { account: NtripAccount; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
-  const [name, setName] = useState(account.name);
-  const [maxConnections, setMaxConnections] = useState<number | undefined>(account.maxConnections);
+  const { scope, canWrite, canSeeCredentials } = useScopeAccess();
   const [isActivating, setActivating] = useState(false);
-  const [isConfirmingDelete, setConfirmingDelete] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: accountKeys.all });
-
-  const save = useMutation({
-    mutationFn: () => updateAccount(account.id, { name: name.trim(), maxConnections }),
-    onSuccess: refresh,
-  });
-  const toggle = useMutation({
-    mutationFn: () => updateAccount(account.id, { isDisabled: !account.isDisabled }),
-    onSuccess: refresh,
-  });
-  const regenerate = useMutation({ mutationFn: () => regeneratePassword(account.id), onSuccess: refresh });
-  const remove = useMutation({
-    mutationFn: () => deleteAccount(account.id),
-    onSuccess: async () => {
-      await refresh();
-      onClose();
-    },
-  });
-  const error = [save, toggle, regenerate, remove].find((m) => m.isError)?.error;
+  const isLent = isLentToUser(scope, account);
+  const canManage = canWrite && !isLent;
 
   return (
     <Drawer opened onClose={onClose} position="right" size="xl" title={account.name}>
@@ -48,114 +33,61 @@ export function AccountDrawer({ account, onClose }: { account: NtripAccount; onC
         >
           {t(`accounts.diagnosis.${account.diagnosis}.text`)}
         </Alert>
-        {error && <Alert color="red">{error.message}</Alert>}
+        {isLent && account.organization && (
+          <Alert color="grape" variant="light" data-testid="lent-notice">
+            {account.lending
+              ? t('org.lending.lentToYou', {
+                  organization: account.organization.name,
+                  date: formatUntil(account.lending.until, i18n.language),
+                })
+              : t('org.lending.ownedBy', { organization: account.organization.name })}
+          </Alert>
+        )}
 
         <Stack gap="xs">
           <Group justify="space-between">
             <Title order={3} size="h4">
               {t('accounts.access.title')}
             </Title>
-            <Button onClick={() => setActivating(true)} disabled={account.isDisabled}>
-              {t('accounts.access.activate')}
-            </Button>
+            {canManage && (
+              <Button onClick={() => setActivating(true)} disabled={account.isDisabled}>
+                {t('accounts.access.activate')}
+              </Button>
+            )}
           </Group>
-          {account.networks.length === 0 ? (
-            <Text c="dimmed">{t('accounts.access.none')}</Text>
-          ) : (
-            <Table>
-              <Table.Tbody>
-                {account.networks.map((n) => (
-                  <Table.Tr key={n.networkId}>
-                    <Table.Td>{n.networkName}</Table.Td>
-                    <Table.Td>
-                      <Badge
-                        color={n.state === 'active' ? 'green' : n.state === 'pending' ? 'blue' : 'gray'}
-                        variant="light"
-                      >
-                        {t(`accounts.state.${n.state}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {n.state === 'active' && n.activeUntil
-                        ? t('accounts.access.until', {
-                            date: new Date(n.activeUntil).toLocaleString(i18n.language),
-                            count: n.daysLeft ?? 0,
-                          })
-                        : n.state === 'pending'
-                          ? t('accounts.access.pending', { count: n.daysLeft ?? 0 })
-                          : n.activeUntil
-                            ? t('accounts.access.ended', {
-                                date: new Date(n.activeUntil).toLocaleDateString(i18n.language),
-                              })
-                            : ''}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
+          <AccessTable account={account} />
         </Stack>
 
-        <Stack gap="xs">
-          <Title order={3} size="h4">
-            {t('subscriptions.accountSeats.title')}
-          </Title>
-          <AccountSeats account={account} />
-        </Stack>
+        {canManage && (
+          <Stack gap="xs">
+            <Title order={3} size="h4">
+              {t('subscriptions.accountSeats.title')}
+            </Title>
+            <AccountSeats account={account} />
+          </Stack>
+        )}
 
-        <Divider />
-        <Title order={3} size="h4">
-          {t('accounts.credentials.title')}
-        </Title>
-        <CredentialsPanel accountId={account.id} />
+        {scope.kind === 'organization' && canWrite && <LendingPanel orgId={scope.orgId} account={account} />}
 
-        <Divider />
-        <Title order={3} size="h4">
-          {t('accounts.settings.title')}
-        </Title>
-        <Group align="flex-end" wrap="wrap">
-          <TextInput
-            label={t('accounts.settings.name')}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
-          <NumberInput
-            label={t('accounts.settings.maxConnections')}
-            value={maxConnections}
-            onChange={setMaxConnections}
-            min={1}
-            max={maxConnectionsLimit}
-            w={180}
-          />
-          <Button
-            variant="light"
-            loading={save.isPending}
-            disabled={!name.trim() || !maxConnections}
-            onClick={() => save.mutate()}
-          >
-            {t('settings.save')}
-          </Button>
-        </Group>
-        <Text size="sm" c="dimmed">
-          {t('accounts.settings.maxConnectionsHint')}
-        </Text>
-        <Group>
-          <Button variant="default" loading={regenerate.isPending} onClick={() => regenerate.mutate()}>
-            {t('accounts.settings.regenerate')}
-          </Button>
-          <Button variant="default" loading={toggle.isPending} onClick={() => toggle.mutate()}>
-            {account.isDisabled ? t('accounts.settings.enable') : t('accounts.settings.disable')}
-          </Button>
-          {isConfirmingDelete ? (
-            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
-              {t('accounts.settings.confirmDelete')}
-            </Button>
-          ) : (
-            <Button color="red" variant="light" onClick={() => setConfirmingDelete(true)}>
-              {t('accounts.settings.delete')}
-            </Button>
-          )}
-        </Group>
+        {(canSeeCredentials || isLent) && (
+          <>
+            <Divider />
+            <Title order={3} size="h4">
+              {t('accounts.credentials.title')}
+            </Title>
+            <CredentialsPanel accountId={account.id} />
+          </>
+        )}
+
+        {canManage && (
+          <>
+            <Divider />
+            <Title order={3} size="h4">
+              {t('accounts.settings.title')}
+            </Title>
+            <AccountSettingsForm scope={scope} account={account} onDeleted={onClose} />
+          </>
+        )}
 
         <Divider />
         <Title order={3} size="h4">
@@ -165,5 +97,39 @@ export function AccountDrawer({ account, onClose }: { account: NtripAccount; onC
       </Stack>
       {isActivating && <ActivationDialog account={account} onClose={() => setActivating(false)} />}
     </Drawer>
+  );
+}
+
+/** Each network the account may use, its state and until when. */
+function AccessTable({ account }: { account: NtripAccount }) {
+  const { t, i18n } = useTranslation();
+  if (account.networks.length === 0) return <Text c="dimmed">{t('accounts.access.none')}</Text>;
+  return (
+    <Table>
+      <Table.Tbody>
+        {account.networks.map((n) => (
+          <Table.Tr key={n.networkId}>
+            <Table.Td>{n.networkName}</Table.Td>
+            <Table.Td>
+              <Badge color={n.state === 'active' ? 'green' : n.state === 'pending' ? 'blue' : 'gray'} variant="light">
+                {t(`accounts.state.${n.state}`)}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              {n.state === 'active' && n.activeUntil
+                ? t('accounts.access.until', {
+                    date: new Date(n.activeUntil).toLocaleString(i18n.language),
+                    count: n.daysLeft ?? 0,
+                  })
+                : n.state === 'pending'
+                  ? t('accounts.access.pending', { count: n.daysLeft ?? 0 })
+                  : n.activeUntil
+                    ? t('accounts.access.ended', { date: new Date(n.activeUntil).toLocaleDateString(i18n.language) })
+                    : ''}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

@@ -10,18 +10,25 @@ import { LoadingFallback } from '../../../components/loading-fallback';
 import { NumberInput } from '../../../components/number-input';
 import { PageHeading } from '../../../components/page-heading';
 import { StatCard } from '../../../components/stat-card';
-import { userOverviewQueryOptions } from '../../auth/api/auth-api';
+import { scopedPath } from '../../../lib/owner-scope';
 import { networksQueryOptions } from '../../networks/api/networks-api';
+import { LendingBadge } from '../../org-context/components/lending-badge';
+import { useScopeAccess } from '../../org-context/hooks/use-scope-access';
+import { hasLending, isLentToUser } from '../../org-context/lending';
 import { accountKeys, accountsQueryOptions, createAccount, downloadCsv } from '../api/accounts-api';
 import { AccountDrawer } from './account-drawer';
 import { ActivationDialog } from './activation-dialog';
 import { diagnosisColor } from './diagnosis';
 
+/**
+ * `/accounts` and `/org/:orgId/accounts`: the scope's NTRIP accounts. In the person's list, an organisation's
+ * accounts lent to them are marked and read-only; in an organisation's, plain members only look.
+ */
 export function AccountsPage() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const accounts = useQuery(accountsQueryOptions());
-  const overview = useQuery(userOverviewQueryOptions());
+  const { scope, canWrite, canSeeCredentials, balance } = useScopeAccess();
+  const accounts = useQuery(accountsQueryOptions(scope));
   const [openId, setOpenId] = useState<string | null>(null);
   // `?network=<id>`: the user came from a network's page to activate one of their accounts on it.
   const [searchParams, setSearchParams] = useSearchParams();
@@ -34,7 +41,7 @@ export function AccountsPage() {
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: accountKeys.all });
   const create = useMutation({
-    mutationFn: () => createAccount(name.trim()),
+    mutationFn: () => createAccount(scope, name.trim()),
     onSuccess: async (account) => {
       await refresh();
       setDialog(null);
@@ -45,7 +52,7 @@ export function AccountsPage() {
   const bulkCreate = useMutation({
     mutationFn: () =>
       downloadCsv(
-        '/accounts/bulk',
+        scopedPath(scope, '/accounts/bulk'),
         { method: 'POST', body: { count: bulk.count, namePrefix: bulk.prefix.trim() } },
         'ntrip-accounts.csv',
       ),
@@ -55,7 +62,7 @@ export function AccountsPage() {
     },
   });
   const exportCsv = useMutation({
-    mutationFn: () => downloadCsv('/accounts/credentials.csv', {}, 'ntrip-accounts.csv'),
+    mutationFn: () => downloadCsv(scopedPath(scope, '/accounts/credentials.csv'), {}, 'ntrip-accounts.csv'),
   });
 
   if (accounts.isPending) return <LoadingFallback />;
@@ -63,6 +70,9 @@ export function AccountsPage() {
   const list = accounts.data;
   const open = list.find((a) => a.id === openId);
   const activating = list.find((a) => a.id === activatingId);
+  const showsLending = list.some((a) => hasLending(scope, a));
+  // Lent to the user: the organisation's to activate, not theirs.
+  const canActivate = (account: NtripAccount) => canWrite && !isLentToUser(scope, account);
 
   const describeAccess = (account: NtripAccount) => {
     const active = account.networks.filter((n) => n.state === 'active');
@@ -84,10 +94,12 @@ export function AccountsPage() {
       lastConnected: account.lastConnectedAt
         ? new Date(account.lastConnectedAt).toLocaleString(i18n.language)
         : t('accounts.neverUsed'),
+      ...(showsLending ? { lending: <LendingBadge account={account} /> } : {}),
     },
-    action: targetNetwork
-      ? { text: t('accounts.activateOn.action'), onClick: () => setActivatingId(account.id), color: 'green' }
-      : { text: t('accounts.manage'), onClick: () => setOpenId(account.id), color: 'green' },
+    action:
+      targetNetwork && canActivate(account)
+        ? { text: t('accounts.activateOn.action'), onClick: () => setActivatingId(account.id), color: 'green' }
+        : { text: t('accounts.manage'), onClick: () => setOpenId(account.id), color: 'green' },
   }));
 
   return (
@@ -98,21 +110,27 @@ export function AccountsPage() {
         description={t('accounts.intro')}
         actions={
           <Group>
-            <Button leftSection={<IconPlus size={18} />} onClick={() => setDialog('create')}>
-              {t('accounts.create')}
-            </Button>
-            <Button variant="light" leftSection={<IconUsersGroup size={18} />} onClick={() => setDialog('bulk')}>
-              {t('accounts.bulk.open')}
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={18} />}
-              disabled={list.length === 0}
-              loading={exportCsv.isPending}
-              onClick={() => exportCsv.mutate()}
-            >
-              {t('accounts.export')}
-            </Button>
+            {canWrite && (
+              <>
+                <Button leftSection={<IconPlus size={18} />} onClick={() => setDialog('create')}>
+                  {t('accounts.create')}
+                </Button>
+                <Button variant="light" leftSection={<IconUsersGroup size={18} />} onClick={() => setDialog('bulk')}>
+                  {t('accounts.bulk.open')}
+                </Button>
+              </>
+            )}
+            {canSeeCredentials && (
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={18} />}
+                disabled={list.length === 0}
+                loading={exportCsv.isPending}
+                onClick={() => exportCsv.mutate()}
+              >
+                {t('accounts.export')}
+              </Button>
+            )}
           </Group>
         }
       />
@@ -123,7 +141,7 @@ export function AccountsPage() {
           value={list.filter((a) => a.diagnosis === 'receiving').length}
           color="success"
         />
-        <StatCard title={t('accounts.stats.balance')} value={overview.data?.tokenAmount ?? '…'} />
+        <StatCard title={t('accounts.stats.balance')} value={balance ?? '…'} />
       </SimpleGrid>
       {exportCsv.isError && <Alert color="red">{exportCsv.error.message}</Alert>}
       {targetNetwork && (
@@ -144,6 +162,7 @@ export function AccountsPage() {
           { key: 'status', header: t('accounts.columns.status'), isColored: true },
           { key: 'access', header: t('accounts.columns.access') },
           { key: 'lastConnected', header: t('accounts.columns.lastConnected') },
+          ...(showsLending ? [{ key: 'lending', header: t('org.lending.column') }] : []),
         ]}
         rows={rows}
         emptyText={t('accounts.empty')}

@@ -5,13 +5,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NumberInput } from '../../../components/number-input';
-import { authKeys, userOverviewQueryOptions } from '../../auth/api/auth-api';
+import { authKeys } from '../../auth/api/auth-api';
 import { creditKeys } from '../../credits/api/credits-api';
 import { networksQueryOptions } from '../../networks/api/networks-api';
+import { useScopeAccess } from '../../org-context/hooks/use-scope-access';
+import { orgMemberKeys } from '../../organizations/api/org-members-api';
 import { purchaseHref } from '../../pricing/hooks/use-purchase-dialogs';
 import { accountKeys, activateAccount } from '../api/accounts-api';
 
-/** Spend credits on days of access: network, days, and the cost against the balance before confirming. */
+/**
+ * Spend credits on days of access: network, days, and the cost against the balance before confirming. The credits
+ * are the scope's: the person's, or the organisation's on its pages.
+ */
 export function ActivationDialog({
   account,
   initialNetworkId,
@@ -25,20 +30,22 @@ export function ActivationDialog({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const networks = useQuery(networksQueryOptions());
-  const overview = useQuery(userOverviewQueryOptions());
+  const { scope, balance: scopeBalance } = useScopeAccess();
   const [networkId, setNetworkId] = useState<string | null>(initialNetworkId ?? account.networks[0]?.networkId ?? null);
   const [days, setDays] = useState<number | undefined>(1);
   const network = networks.data?.find((n) => n.id === networkId);
   const cost = network && days ? network.dailyPrice * days : 0;
-  const balance = overview.data?.tokenAmount ?? 0;
+  const balance = scopeBalance ?? 0;
   const isShort = cost > balance;
 
   const mutation = useMutation({
-    mutationFn: activateAccount,
+    mutationFn: (input: { accountId: string; networkId: string; days: number }) => activateAccount(scope, input),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: accountKeys.all }),
-        queryClient.invalidateQueries({ queryKey: authKeys.user() }),
+        queryClient.invalidateQueries({
+          queryKey: scope.kind === 'organization' ? orgMemberKeys.detail(scope.orgId) : authKeys.user(),
+        }),
         queryClient.invalidateQueries({ queryKey: creditKeys.all }),
       ]);
     },
@@ -89,7 +96,7 @@ export function ActivationDialog({
                 </Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Td>{t('accounts.activate.balance')}</Table.Td>
+                <Table.Td>{scope.kind === 'organization' ? t('org.balance') : t('accounts.activate.balance')}</Table.Td>
                 <Table.Td ta="right" data-testid="activation-balance">
                   {t('accounts.credits', { count: balance })}
                 </Table.Td>

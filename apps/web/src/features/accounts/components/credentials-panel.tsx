@@ -3,12 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/copy-button';
+import { useOwnerScope } from '../../../lib/owner-scope';
 import { credentialsQueryOptions } from '../api/accounts-api';
 
 /** What to type into the receiver, each value with a copy button, and a ready-made ntrip:// URL for RTKLIB. */
 export function CredentialsPanel({ accountId }: { accountId: string }) {
   const { t } = useTranslation();
-  const credentials = useQuery(credentialsQueryOptions(accountId));
+  const scope = useOwnerScope();
+  const credentials = useQuery(credentialsQueryOptions(scope, accountId));
   const [mountpoint, setMountpoint] = useState<string | null>(null);
   if (credentials.isPending) return <Loader size="sm" />;
   if (credentials.isError) return <Alert color="red">{credentials.error.message}</Alert>;

@@ -1,6 +1,7 @@
 import { Alert, Loader, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useOwnerScope } from '../../../lib/owner-scope';
 import { sessionsQueryOptions } from '../api/accounts-api';
 
 const formatBytes = (bytes: number) =>
@@ -19,7 +20,8 @@ const formatDuration = (seconds: number) => {
 /** The account's sessions as the caster recorded them. */
 export function SessionHistory({ accountId }: { accountId: string }) {
   const { t, i18n } = useTranslation();
-  const sessions = useQuery(sessionsQueryOptions(accountId));
+  const scope = useOwnerScope();
+  const sessions = useQuery(sessionsQueryOptions(scope, accountId));
   if (sessions.isPending) return <Loader size="sm" />;
   if (sessions.isError) return <Alert color="red">{sessions.error.message}</Alert>;
   if (sessions.data.length === 0) return <Text c="dimmed">{t('accounts.sessions.none')}</Text>;

@@ -1,5 +1,11 @@
-import { type AccountSettingsView, accountSettingsLimits, maxConnectionsLimit } from '@fixpoint/shared';
-import { Alert, Code, Skeleton, Stack, Text } from '@mantine/core';
+import {
+  type AccountSettingsView,
+  accountSettingsLimits,
+  maxConnectionsLimit,
+  type OrgAccessMode,
+  orgAccessModes,
+} from '@fixpoint/shared';
+import { Alert, Code, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { IconUserCog } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,7 +17,8 @@ import { accountSettingsKeys, accountSettingsQueryOptions, saveAccountSettings }
 
 /**
  * Admin → Settings → Account management (docs/decisions/0039): the connection limit new NTRIP accounts start with,
- * how many accounts one customer may create, and how many days ahead owners hear that access ends.
+ * how many accounts one customer may create, how many days ahead owners hear that access ends, and whether new
+ * organisations wait for an admin's approval (the beta, docs/decisions/0041).
  */
 export function AccountManagementPage() {
   const { t } = useTranslation();
@@ -40,6 +47,7 @@ function AccountSettingsForm({ settings }: { settings: AccountSettingsView }) {
   const [connections, setConnections] = useState<number | undefined>(settings.defaultMaxConnections);
   const [perOwner, setPerOwner] = useState<number | undefined>(settings.maxAccountsPerOwner);
   const [reminderDays, setReminderDays] = useState<number | undefined>(settings.reminderDays);
+  const [organizationAccess, setOrganizationAccess] = useState<OrgAccessMode>(settings.organizationAccess ?? 'open');
   const save = useMutation({
     mutationFn: saveAccountSettings,
     onSuccess: (saved) => queryClient.setQueryData(accountSettingsKeys.all, saved),
@@ -55,7 +63,12 @@ function AccountSettingsForm({ settings }: { settings: AccountSettingsView }) {
         connections !== undefined &&
         perOwner !== undefined &&
         reminderDays !== undefined &&
-        save.mutate({ defaultMaxConnections: connections, maxAccountsPerOwner: perOwner, reminderDays })
+        save.mutate({
+          defaultMaxConnections: connections,
+          maxAccountsPerOwner: perOwner,
+          reminderDays,
+          organizationAccess,
+        })
       }
     >
       <NumberInput
@@ -81,6 +94,14 @@ function AccountSettingsForm({ settings }: { settings: AccountSettingsView }) {
         onChange={setReminderDays}
         min={0}
         max={accountSettingsLimits.reminderDays}
+      />
+      <Select
+        label={t('adminOrgs.access.label')}
+        description={t('adminOrgs.access.hint')}
+        data={orgAccessModes.map((mode) => ({ value: mode, label: t(`adminOrgs.access.${mode}`) }))}
+        value={organizationAccess}
+        allowDeselect={false}
+        onChange={(value) => value && setOrganizationAccess(value as OrgAccessMode)}
       />
       <Text size="sm" c="dimmed">
         {t('adminSettings.accounts.prefix')} <Code>{settings.usernamePrefix}-</Code>

@@ -4,7 +4,7 @@ import { stubUser, stubVisitor } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render';
 
 describe('admin account management and documents', () => {
-  it('saves the NTRIP account defaults and limits', async () => {
+  it('saves the NTRIP account defaults and limits, and who may create organisations', async () => {
     const sent: unknown[] = [];
     stubUser({ overview: { isAdmin: true } }, (url, init) => {
       if (url.pathname !== '/api/admin/account-settings') return undefined;
@@ -12,7 +12,15 @@ describe('admin account management and documents', () => {
         sent.push(JSON.parse(String(init.body)));
         return { body: { ...(sent.at(-1) as object), usernamePrefix: 'fx' } };
       }
-      return { body: { defaultMaxConnections: 1, maxAccountsPerOwner: 500, reminderDays: 3, usernamePrefix: 'fx' } };
+      return {
+        body: {
+          defaultMaxConnections: 1,
+          maxAccountsPerOwner: 500,
+          reminderDays: 3,
+          organizationAccess: 'open',
+          usernamePrefix: 'fx',
+        },
+      };
     });
     const { user } = renderApp('/admin/settings/account-management');
     const connections = await screen.findByRole('textbox', { name: 'Connections per new account' });
@@ -22,9 +30,18 @@ describe('admin account management and documents', () => {
     const days = screen.getByRole('textbox', { name: 'Reminder days' });
     await user.clear(days);
     await user.type(days, '7');
+    const access = screen.getByRole('combobox', { name: 'Organisations' });
+    expect(access).toHaveValue('Open to everyone');
+    await user.click(access);
+    await user.click(await screen.findByRole('option', { name: 'By approval' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toEqual({ defaultMaxConnections: 4, maxAccountsPerOwner: 500, reminderDays: 7 });
+    expect(sent[0]).toEqual({
+      defaultMaxConnections: 4,
+      maxAccountsPerOwner: 500,
+      reminderDays: 7,
+      organizationAccess: 'approval',
+    });
     expect(await screen.findByText('Saved.')).toBeInTheDocument();
   });
 

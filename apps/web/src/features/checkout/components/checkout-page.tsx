@@ -1,7 +1,7 @@
 import { type CheckoutState, formatMoney } from '@fixpoint/shared';
 import { Button, Card, Group, Loader, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -10,7 +10,10 @@ import { PageHeading } from '../../../components/page-heading';
 import { type Status, StatusIcon } from '../../../components/status-icon';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { userOverviewQueryOptions } from '../../auth/api/auth-api';
+import type { OwnerScope } from '../../../lib/owner-scope';
+import { authKeys } from '../../auth/api/auth-api';
+import { useScopeAccess } from '../../org-context/hooks/use-scope-access';
+import { orgMemberKeys } from '../../organizations/api/org-members-api';
 import { purchaseHref } from '../../pricing/hooks/use-purchase-dialogs';
 import { checkoutStateQueryOptions } from '../api/checkout-api';
 import { trackPurchaseOnce } from './track-purchase';
@@ -33,8 +36,26 @@ function outcomeOf(state: CheckoutState, isCancelledByReturn: boolean): Outcome 
   return state.status;
 }
 
+/** Where the way onward leads: the person's pages, or the organisation's that bought. */
+function onwardHrefs(scope: OwnerScope) {
+  if (scope.kind === 'personal') {
+    return {
+      home: paths.dashboard.getHref(),
+      accounts: paths.accounts.getHref(),
+      subscriptions: paths.subscriptions.getHref(),
+      credits: paths.credits.getHref(),
+    };
+  }
+  return {
+    home: paths.org.overview.getHref(scope.orgId),
+    accounts: paths.org.accounts.getHref(scope.orgId),
+    subscriptions: paths.org.subscriptions.getHref(scope.orgId),
+    credits: paths.org.credits.getHref(scope.orgId),
+  };
+}
+
 /**
- * The `/checkout` return page: paid, waiting for the provider's confirmation (polled), declined, cancelled or
+ * The `/checkout` (and `/org/:orgId/checkout`) return page: paid, waiting for the provider's confirmation (polled), declined, cancelled or
  * expired, with what was bought and the way onward. Credits or a subscription appear only once the provider
  * confirmed; this page never fulfils.
  */
@@ -42,16 +63,25 @@ export function CheckoutPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const checkoutSessionId = params.get('checkoutSessionId') ?? '';
-  const checkout = useQuery({ ...checkoutStateQueryOptions(checkoutSessionId), enabled: checkoutSessionId !== '' });
-  const overview = useQuery(userOverviewQueryOptions());
+  const queryClient = useQueryClient();
+  const { scope, balance } = useScopeAccess();
+  const checkout = useQuery({
+    ...checkoutStateQueryOptions(scope, checkoutSessionId),
+    enabled: checkoutSessionId !== '',
+  });
   const status = checkout.data?.status;
-  const refetchOverview = overview.refetch;
+  const href = onwardHrefs(scope);
 
   useEffect(() => {
     if (!checkout.data) return;
     trackPurchaseOnce(checkout.data);
-    if (checkout.data.status === 'paid') void refetchOverview();
-  }, [checkout.data, refetchOverview]);
+    // The balance shown below is the buyer's: the person's, or the organisation's.
+    if (checkout.data.status === 'paid') {
+      void queryClient.invalidateQueries({
+        queryKey: scope.kind === 'organization' ? orgMemberKeys.detail(scope.orgId) : authKeys.user(),
+      });
+    }
+  }, [checkout.data, queryClient, scope]);
 
   const heading = <PageHeading title={t('checkout.title')} icon={IconShoppingCart} />;
   if (!checkoutSessionId || checkout.isError) {
@@ -62,7 +92,7 @@ export function CheckoutPage() {
           error={checkout.error ?? new ApiError(404, 'NOT_FOUND', '')}
           notFoundTitle={t('checkout.notFound.title')}
           notFoundText={t('checkout.notFound.text')}
-          backHref={paths.dashboard.getHref()}
+          backHref={href.home}
           backLabel={t('checkout.toDashboard')}
         />
       </Stack>
@@ -80,9 +110,7 @@ export function CheckoutPage() {
   const state = checkout.data;
   const outcome = outcomeOf(state, params.get('cancelled') === '1');
   const price = `${formatMoney(state.amount, state.currency)}${state.interval ? ` ${t(`pricing.per.${state.interval}`)}` : ''}`;
-  const retryHref = purchaseHref(state.type === 'Token' ? 'credits' : 'subscription', {
-    pathname: paths.dashboard.getHref(),
-  });
+  const retryHref = purchaseHref(state.type === 'Token' ? 'credits' : 'subscription', { pathname: href.home });
 
   return (
     <Stack gap="lg" maw={640}>
@@ -129,11 +157,11 @@ export function CheckoutPage() {
                   <Table.Td ta="right">{state.creditsAmount}</Table.Td>
                 </Table.Tr>
               )}
-              {state.type === 'Token' && outcome === 'paid' && overview.data && (
+              {state.type === 'Token' && outcome === 'paid' && balance !== undefined && (
                 <Table.Tr>
                   <Table.Td c="dimmed">{t('checkout.balance')}</Table.Td>
                   <Table.Td ta="right" data-testid="checkout-balance">
-                    {overview.data.tokenAmount}
+                    {balance}
                   </Table.Td>
                 </Table.Tr>
               )}
@@ -147,10 +175,7 @@ export function CheckoutPage() {
           </Table>
           <Group gap="sm">
             {outcome === 'paid' && (
-              <Button
-                component={Link}
-                to={state.type === 'Token' ? paths.accounts.getHref() : paths.subscriptions.getHref()}
-              >
+              <Button component={Link} to={state.type === 'Token' ? href.accounts : href.subscriptions}>
                 {state.type === 'Token' ? t('checkout.toAccounts') : t('checkout.toAccountsSubscription')}
               </Button>
             )}
@@ -160,12 +185,12 @@ export function CheckoutPage() {
               </Button>
             )}
             {state.type === 'Token' && outcome === 'paid' && (
-              <Button component={Link} to={paths.credits.getHref()} variant="default">
+              <Button component={Link} to={href.credits} variant="default">
                 {t('checkout.toCredits')}
               </Button>
             )}
-            <Button component={Link} to={paths.dashboard.getHref()} variant="subtle">
-              {t('checkout.toDashboard')}
+            <Button component={Link} to={href.home} variant="subtle">
+              {scope.kind === 'organization' ? t('org.toOverview') : t('checkout.toDashboard')}
             </Button>
           </Group>
         </Stack>

@@ -1,14 +1,19 @@
 import type { LedgerPage } from '@fixpoint/shared';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { type OwnerScope, scopedPath, scopeKey } from '../../../lib/owner-scope';
 
-export const creditKeys = { all: ['credits'] as const, ledger: () => [...creditKeys.all, 'ledger'] as const };
+export const creditKeys = {
+  all: ['credits'] as const,
+  ledger: (scope: OwnerScope) => [...creditKeys.all, scopeKey(scope), 'ledger'] as const,
+};
 
-export const ledgerQueryOptions = () =>
+/** The scope's ledger: the person's credits, or the organisation's. */
+export const ledgerQueryOptions = (scope: OwnerScope) =>
   infiniteQueryOptions({
-    queryKey: creditKeys.ledger(),
+    queryKey: creditKeys.ledger(scope),
     queryFn: ({ signal, pageParam }) =>
-      apiRequest<LedgerPage>('/credits/ledger', { signal, query: { limit: 25, cursor: pageParam } }),
+      apiRequest<LedgerPage>(scopedPath(scope, '/credits/ledger'), { signal, query: { limit: 25, cursor: pageParam } }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

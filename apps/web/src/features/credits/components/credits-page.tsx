@@ -6,15 +6,17 @@ import { Link } from 'react-router';
 import { LoadingFallback } from '../../../components/loading-fallback';
 import { PageHeading } from '../../../components/page-heading';
 import { StatCard } from '../../../components/stat-card';
+import { useScopeAccess } from '../../org-context/hooks/use-scope-access';
 import { purchaseHref } from '../../pricing/hooks/use-purchase-dialogs';
 import { ledgerQueryOptions } from '../api/credits-api';
 
 const kindColor = { purchase: 'green', grant: 'green', refund: 'orange', spend: 'blue', correction: 'orange' } as const;
 
-/** Balance and history, with the way to buy more. */
+/** Balance and history, with the way to buy more: the person's, or (under /org/:orgId) the organisation's. */
 export function CreditsPage() {
   const { t, i18n } = useTranslation();
-  const ledger = useInfiniteQuery(ledgerQueryOptions());
+  const { scope, canWrite } = useScopeAccess();
+  const ledger = useInfiniteQuery(ledgerQueryOptions(scope));
   if (ledger.isPending) return <LoadingFallback />;
   if (ledger.isError) return <Alert color="red">{ledger.error.message}</Alert>;
   const entries = ledger.data.pages.flatMap((page) => page.entries);
@@ -28,9 +30,11 @@ export function CreditsPage() {
         icon={IconCoins}
         description={t('credits.intro')}
         actions={
-          <Button component={Link} to={purchaseHref('credits')} leftSection={<IconShoppingCart size={16} />}>
-            {t('pricing.panel.buyCredits')}
-          </Button>
+          canWrite && (
+            <Button component={Link} to={purchaseHref('credits')} leftSection={<IconShoppingCart size={16} />}>
+              {t('pricing.panel.buyCredits')}
+            </Button>
+          )
         }
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -22,6 +22,8 @@ import { AccessSummary } from '../../accounts/components/access-summary';
 import { userOverviewQueryOptions } from '../../auth/api/auth-api';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useHealth } from '../../health/api/get-health';
+import { InvitationsCard } from '../../organizations/components/invitations-card';
+import { OrganizationsCard } from '../../organizations/components/organizations-card';
 import { CreditsPanel } from '../../pricing/components/credits-panel';
 import { purchaseHref } from '../../pricing/hooks/use-purchase-dialogs';
 
@@ -72,17 +74,14 @@ export function LoggedInDashboard() {
           color={credits === undefined ? 'muted' : credits > 0 ? 'success' : 'warning'}
           description={credits === 0 ? t('dashboard.stats.noCredits') : undefined}
         />
-        <StatCard
-          title={t('dashboard.stats.organisations')}
-          value={overview.data ? number.format(overview.data.teams.length) : '…'}
-          color={overview.data ? 'default' : 'muted'}
-        />
+        <OrganizationsCard teams={overview.data?.teams} />
         <StatCard
           title={t('dashboard.stats.service')}
           value={t(`dashboard.stats.serviceState.${serviceState}`)}
           color={serviceColor[serviceState]}
         />
       </SimpleGrid>
+      <InvitationsCard />
       <AccessSummary />
       <CreditsPanel balance={credits} />
       <Stack gap="md">

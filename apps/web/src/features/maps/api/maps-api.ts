@@ -1,18 +1,19 @@
 import type { MapData } from '@fixpoint/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { type OwnerScope, scopedPath, scopeKey } from '../../../lib/owner-scope';
 
 export const mapKeys = {
   all: ['map'] as const,
-  user: () => [...mapKeys.all, 'user'] as const,
+  user: (scope: OwnerScope) => [...mapKeys.all, 'user', scopeKey(scope)] as const,
   admin: () => [...mapKeys.all, 'admin'] as const,
 };
 
-/** The signed-in user's coverage, stations and rovers; live status refreshes every 15 s. */
-export const userMapQueryOptions = () =>
+/** The coverage, stations and rovers of the user's (or the organisation's) accounts; refreshed every 15 s. */
+export const userMapQueryOptions = (scope: OwnerScope) =>
   queryOptions({
-    queryKey: mapKeys.user(),
-    queryFn: ({ signal }) => apiRequest<MapData>('/map', { signal }),
+    queryKey: mapKeys.user(scope),
+    queryFn: ({ signal }) => apiRequest<MapData>(scopedPath(scope, '/map'), { signal }),
     refetchInterval: 15_000,
   });
 

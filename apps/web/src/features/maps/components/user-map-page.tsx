@@ -6,14 +6,19 @@ import { Link } from 'react-router';
 import { LoadingFallback } from '../../../components/loading-fallback';
 import { PageHeading } from '../../../components/page-heading';
 import { paths } from '../../../config/paths';
+import { useOwnerScope } from '../../../lib/owner-scope';
 import { userMapQueryOptions } from '../api/maps-api';
 import { CoverageMap } from './coverage-map';
 import { RoversTable } from './rovers-table';
 
-/** /map: coverage of the networks the user's accounts can use now, their stations and the user's rovers. */
+/**
+ * /map and /org/:orgId/map: coverage of the networks the user's (or the organisation's) accounts can use now, their
+ * stations and rovers.
+ */
 export function UserMapPage() {
   const { t } = useTranslation();
-  const map = useQuery(userMapQueryOptions());
+  const scope = useOwnerScope();
+  const map = useQuery(userMapQueryOptions(scope));
   if (map.isPending) return <LoadingFallback />;
   if (map.isError) return <Alert color="red">{map.error.message}</Alert>;
   const { stations, rovers } = map.data;

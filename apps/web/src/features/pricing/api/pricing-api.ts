@@ -1,6 +1,7 @@
 import type { CheckoutCreated, PricingTable, TokenProducts } from '@fixpoint/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { type OwnerScope, scopedPath } from '../../../lib/owner-scope';
 
 export const pricingKeys = {
   all: ['pricing'] as const,
@@ -22,6 +23,11 @@ export const tokenProductsQueryOptions = () =>
     staleTime: 60_000,
   });
 
-/** Spec 7: `POST /checkout/product` (credit packs) or `/checkout/subscription`, answering the checkout address. */
-export const startCheckout = ({ kind, priceId }: { kind: 'product' | 'subscription'; priceId: string }) =>
-  apiRequest<CheckoutCreated>(`/checkout/${kind}`, { method: 'POST', query: { priceId } });
+/**
+ * Spec 7: `POST /checkout/product` (credit packs) or `/checkout/subscription`, answering the checkout address; on an
+ * organisation's pages the organisation buys (`/org/{id}/checkout/...`) and the provider returns to its pages.
+ */
+export const startCheckout = (
+  scope: OwnerScope,
+  { kind, priceId }: { kind: 'product' | 'subscription'; priceId: string },
+) => apiRequest<CheckoutCreated>(scopedPath(scope, `/checkout/${kind}`), { method: 'POST', query: { priceId } });

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingFallback } from '../../../components/loading-fallback';
 import { track } from '../../../lib/analytics';
+import { useScopeAccess } from '../../org-context/hooks/use-scope-access';
 import { subscriptionPricingTablesQueryOptions, tokenProductsQueryOptions } from '../api/pricing-api';
 import { usePurchaseDialogs } from '../hooks/use-purchase-dialogs';
 import { PlanSelectionDialog } from './plan-selection-dialog';
@@ -12,10 +13,13 @@ import { PricingDialog } from './pricing-dialog';
 
 /**
  * The purchase dialogs, opened from the address (`?buy=credits|subscription`): the credits pricing table, or the
- * subscription pricing table of the one plan (or the network asked for), else the plan chooser first.
+ * subscription pricing table of the one plan (or the network asked for), else the plan chooser first. On an
+ * organisation's pages only its admins and owners buy (for the organisation), and only once it is active.
  */
 export function PurchaseDialogs() {
   const { open, networkId, close } = usePurchaseDialogs();
+  const { canWrite } = useScopeAccess();
+  if (!canWrite) return null;
   if (open === 'credits') return <CreditsPurchase onClose={close} />;
   if (open === 'subscription') return <SubscriptionPurchase networkId={networkId} onClose={close} />;
   return null;

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { useOwnerScope } from '../../../lib/owner-scope';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { startCheckout } from '../api/pricing-api';
 
@@ -15,10 +16,12 @@ export class NotSignedInError extends Error {
  */
 export function useCheckout({ onOpened }: { onOpened?: () => void } = {}) {
   const auth = useAuth();
+  // The page's scope: on an organisation's pages the organisation buys.
+  const scope = useOwnerScope();
   const mutation = useMutation({
     mutationFn: async (input: { kind: 'product' | 'subscription'; priceId: string }) => {
       if (auth.status !== 'signed-in') throw new NotSignedInError();
-      return startCheckout(input);
+      return startCheckout(scope, input);
     },
     onSuccess: ({ url }) => {
       // Not 'noopener': with it every browser answers null, and a blocked tab could not be told from an open one.

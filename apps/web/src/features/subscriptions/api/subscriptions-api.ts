@@ -1,24 +1,26 @@
 import type { Subscription } from '@fixpoint/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { type OwnerScope, scopedPath, scopeKey } from '../../../lib/owner-scope';
 
 export const subscriptionKeys = {
   all: ['subscriptions'] as const,
-  list: () => [...subscriptionKeys.all, 'list'] as const,
+  list: (scope: OwnerScope) => [...subscriptionKeys.all, scopeKey(scope), 'list'] as const,
 };
 
-export const subscriptionsQueryOptions = () =>
+/** The scope's subscriptions: the person's, or the organisation's. */
+export const subscriptionsQueryOptions = (scope: OwnerScope) =>
   queryOptions({
-    queryKey: subscriptionKeys.list(),
-    queryFn: ({ signal }) => apiRequest<Subscription[]>('/subscriptions', { signal }),
+    queryKey: subscriptionKeys.list(scope),
+    queryFn: ({ signal }) => apiRequest<Subscription[]>(scopedPath(scope, '/subscriptions'), { signal }),
   });
 
 /** Spec 7: `PUT /subscriptions/cancel|resume?subscriptionId`. */
-export const setSubscriptionCancelled = ({ id, cancel }: { id: string; cancel: boolean }) =>
-  apiRequest<Subscription>(`/subscriptions/${cancel ? 'cancel' : 'resume'}`, {
+export const setSubscriptionCancelled = (scope: OwnerScope, { id, cancel }: { id: string; cancel: boolean }) =>
+  apiRequest<Subscription>(scopedPath(scope, `/subscriptions/${cancel ? 'cancel' : 'resume'}`), {
     method: 'PUT',
     query: { subscriptionId: id },
   });
 
-export const assignSeats = ({ id, accountIds }: { id: string; accountIds: string[] }) =>
-  apiRequest<Subscription>(`/subscriptions/${id}/accounts`, { method: 'PUT', body: { accountIds } });
+export const assignSeats = (scope: OwnerScope, { id, accountIds }: { id: string; accountIds: string[] }) =>
+  apiRequest<Subscription>(scopedPath(scope, `/subscriptions/${id}/accounts`), { method: 'PUT', body: { accountIds } });

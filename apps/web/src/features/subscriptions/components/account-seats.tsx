@@ -2,6 +2,7 @@ import type { NtripAccount } from '@fixpoint/shared';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useOwnerScope } from '../../../lib/owner-scope';
 import { accountKeys } from '../../accounts/api/accounts-api';
 import { assignSeats, subscriptionKeys, subscriptionsQueryOptions } from '../api/subscriptions-api';
 
@@ -12,9 +13,10 @@ import { assignSeats, subscriptionKeys, subscriptionsQueryOptions } from '../api
 export function AccountSeats({ account }: { account: NtripAccount }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const subscriptions = useQuery(subscriptionsQueryOptions());
+  const scope = useOwnerScope();
+  const subscriptions = useQuery(subscriptionsQueryOptions(scope));
   const change = useMutation({
-    mutationFn: assignSeats,
+    mutationFn: (input: { id: string; accountIds: string[] }) => assignSeats(scope, input),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }),

@@ -3,6 +3,7 @@ import { Alert, Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOwnerScope } from '../../../lib/owner-scope';
 import { accountKeys, accountsQueryOptions } from '../../accounts/api/accounts-api';
 import { assignSeats, subscriptionKeys } from '../api/subscriptions-api';
 
@@ -10,10 +11,15 @@ import { assignSeats, subscriptionKeys } from '../api/subscriptions-api';
 export function SeatsDialog({ subscription, onClose }: { subscription: Subscription; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const accounts = useQuery(accountsQueryOptions());
+  const scope = useOwnerScope();
+  // Seats are for the owner's own accounts: not the ones an organisation lent to the person.
+  const accounts = useQuery({
+    ...accountsQueryOptions(scope),
+    select: (list) => (scope.kind === 'personal' ? list.filter((account) => !account.organization) : list),
+  });
   const [accountIds, setAccountIds] = useState(subscription.accounts.map((account) => account.id));
   const save = useMutation({
-    mutationFn: assignSeats,
+    mutationFn: (input: { id: string; accountIds: string[] }) => assignSeats(scope, input),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }),

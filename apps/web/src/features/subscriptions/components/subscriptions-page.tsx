@@ -6,20 +6,24 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
+import { useOwnerScope } from '../../../lib/owner-scope';
 import { accountKeys } from '../../accounts/api/accounts-api';
+import { useScopeAccess } from '../../org-context/hooks/use-scope-access';
 import { purchaseHref } from '../../pricing/hooks/use-purchase-dialogs';
 import { setSubscriptionCancelled, subscriptionKeys, subscriptionsQueryOptions } from '../api/subscriptions-api';
 import { SeatsDialog } from './seats-dialog';
 import { subscriptionStatusColor } from './subscription-status';
 
 /**
- * `/subscriptions`: what the user subscribed to, until when, which NTRIP accounts fill its seats, and cancel at
- * period end or resume; buying another opens the plan dialogs.
+ * `/subscriptions` and `/org/:orgId/subscriptions`: what the user (or the organisation) subscribed to, until when,
+ * which NTRIP accounts fill its seats, and cancel at period end or resume; buying another opens the plan dialogs.
+ * An organisation's plain members only look.
  */
 export function SubscriptionsPage() {
   const { t } = useTranslation();
-  const subscriptions = useQuery(subscriptionsQueryOptions());
-  const buy = (
+  const { scope, canWrite } = useScopeAccess();
+  const subscriptions = useQuery(subscriptionsQueryOptions(scope));
+  const buy = canWrite && (
     <Button component={Link} to={purchaseHref('subscription')} leftSection={<IconShoppingCart size={16} />}>
       {t('subscriptions.buy')}
     </Button>
@@ -44,7 +48,7 @@ export function SubscriptionsPage() {
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {subscriptions.data.map((subscription) => (
-            <SubscriptionCard key={subscription.id} subscription={subscription} />
+            <SubscriptionCard key={subscription.id} subscription={subscription} canWrite={canWrite} />
           ))}
         </SimpleGrid>
       )}
@@ -52,12 +56,13 @@ export function SubscriptionsPage() {
   );
 }
 
-function SubscriptionCard({ subscription }: { subscription: Subscription }) {
+function SubscriptionCard({ subscription, canWrite }: { subscription: Subscription; canWrite: boolean }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
+  const scope = useOwnerScope();
   const [dialog, setDialog] = useState<'seats' | 'cancel' | null>(null);
   const change = useMutation({
-    mutationFn: setSubscriptionCancelled,
+    mutationFn: (input: { id: string; cancel: boolean }) => setSubscriptionCancelled(scope, input),
     onSuccess: async () => {
       setDialog(null);
       await Promise.all([
@@ -135,7 +140,7 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
           )}
         </Stack>
         {change.isError && <Alert color="red">{change.error.message}</Alert>}
-        {isLive && (
+        {isLive && canWrite && (
           <Group gap="sm">
             <Button variant="default" onClick={() => setDialog('seats')}>
               {t('subscriptions.editSeats')}
