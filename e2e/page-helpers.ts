@@ -96,14 +96,15 @@ export async function callApi(
 
 /**
  * Creates an NTRIP account on the accounts page and spends credits on `days` of the demo network (1 credit a day),
- * checking the cost and balance the dialog shows first. Leaves the account's drawer open and returns it.
+ * checking the cost and balance the dialog shows first; `scope` '/org/<id>' does it for an organisation. Leaves the
+ * account's drawer open and returns it.
  */
 export async function createAndActivateAccount(
   page: Page,
   baseUrl: string,
-  { name, days, balance }: { name: string; days: number; balance: number },
+  { name, days, balance, scope = '' }: { name: string; days: number; balance: number; scope?: string },
 ) {
-  await page.goto(`${baseUrl}/accounts`);
+  await page.goto(`${baseUrl}${scope}/accounts`);
   await page.getByRole('button', { name: 'Create account' }).first().click();
   const create = page.getByRole('dialog', { name: 'Create account' });
   await create.getByLabel('Name').fill(name);

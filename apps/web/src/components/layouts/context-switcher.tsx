@@ -1,5 +1,5 @@
 import type { Team } from '@fixpoint/shared';
-import { Badge, Group, Menu, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Menu, Text, ThemeIcon, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconBuilding, IconBuildingPlus, IconCheck, IconSelector, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -27,7 +27,9 @@ export function ContextSwitcher({
   const isPersonal = current.orgId === null;
   const name = isPersonal ? t('nav.personal') : (current.name ?? t('org.switcher.organisation'));
   const detail = isPersonal ? t('org.switcher.personalDetail') : current.role ? t(`org.roles.${current.role}`) : '';
-  const label = t('org.switcher.label', { name });
+  // Collapsed, the icon needs a name; expanded, the visible name and role are it, with a hidden hint after them
+  // (axe: label-content-name-mismatch).
+  const label = isCollapsed ? t('org.switcher.label', { name }) : undefined;
   const ContextIcon = isPersonal ? IconUser : IconBuilding;
   const icon = (
     <ThemeIcon variant="light" size={isCollapsed ? 32 : 30} radius="md" aria-hidden>
@@ -57,6 +59,7 @@ export function ContextSwitcher({
               </Text>
             )}
           </div>
+          <VisuallyHidden>{t('org.switcher.hint')}</VisuallyHidden>
           <IconSelector size={16} aria-hidden className={classes.chevron} />
         </Group>
       )}

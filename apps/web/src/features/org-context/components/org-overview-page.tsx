@@ -97,15 +97,7 @@ export function OrgOverviewPage() {
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} component="nav" aria-label={t('org.quickLinks')}>
         {links.map((link) => (
-          <Card
-            key={link.key}
-            withBorder
-            radius="md"
-            padding="md"
-            component={Link}
-            to={link.to}
-            aria-label={t(`org.links.${link.key}.title`)}
-          >
+          <Card key={link.key} withBorder radius="md" padding="md" component={Link} to={link.to}>
             <Group gap="sm" wrap="nowrap">
               <ThemeIcon variant="light" radius="md" size="lg" aria-hidden>
                 <link.icon size={20} />
