@@ -244,6 +244,46 @@ describe("an organisation's pages", () => {
     expect(sent[0]?.url.pathname).toBe('/api/org/o1/checkout/product');
     expect(sent[0]?.url.searchParams.get('priceId')).toBe('price_1');
   });
+
+  it("ends an organisation's subscription now through DELETE /org/{id}/subscriptions (spec 7)", async () => {
+    const live = {
+      id: 's9',
+      productName: 'Fleet Monthly',
+      networkId: 'n1',
+      networkName: 'Demo Network',
+      status: 'active',
+      amount: 9900,
+      currency: 'eur',
+      interval: 'MONTHLY',
+      provider: 'local',
+      currentPeriodStart: '2026-11-24T00:00:00.000Z',
+      currentPeriodEnd: '2026-12-24T00:00:00.000Z',
+      graceEndsAt: null,
+      seats: 1,
+      accounts: [],
+      createdAt: '2026-11-24T00:00:00.000Z',
+    };
+    let ended = false;
+    const { sent } = stubOrg({}, (url, method) => {
+      if (url.pathname !== '/api/org/o1/subscriptions') return undefined;
+      if (method === 'DELETE') ended = true;
+      return {
+        body:
+          method === 'DELETE'
+            ? { ...live, status: 'cancelled' }
+            : [{ ...live, status: ended ? 'cancelled' : 'active' }],
+      };
+    });
+    const { user } = renderApp('/org/o1/subscriptions');
+    const card = await screen.findByRole('article', { name: 'Fleet Monthly' }, { timeout: 5000 });
+    await user.click(within(card).getByRole('button', { name: 'End now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End this subscription now?' });
+    await user.click(within(dialog).getByRole('button', { name: 'End now' }));
+    await waitFor(() => expect(within(card).getByTestId('subscription-status')).toHaveTextContent('Cancelled'));
+    const request = sent.find((call) => call.method === 'DELETE');
+    expect(request?.url.pathname).toBe('/api/org/o1/subscriptions');
+    expect(request?.url.searchParams.get('subscriptionId')).toBe('s9');
+  });
 });
 
 const checkout = {

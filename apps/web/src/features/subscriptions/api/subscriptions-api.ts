@@ -22,5 +22,12 @@ export const setSubscriptionCancelled = (scope: OwnerScope, { id, cancel }: { id
     query: { subscriptionId: id },
   });
 
+/** Spec 7: `DELETE /org/{orgId}/subscriptions?subscriptionId`, an organisation ending one now. */
+export const endOrgSubscriptionNow = (orgId: string, id: string) =>
+  apiRequest<Subscription>(`/org/${encodeURIComponent(orgId)}/subscriptions`, {
+    method: 'DELETE',
+    query: { subscriptionId: id },
+  });
+
 export const assignSeats = (scope: OwnerScope, { id, accountIds }: { id: string; accountIds: string[] }) =>
   apiRequest<Subscription>(scopedPath(scope, `/subscriptions/${id}/accounts`), { method: 'PUT', body: { accountIds } });

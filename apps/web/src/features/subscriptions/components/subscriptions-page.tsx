@@ -10,7 +10,12 @@ import { useOwnerScope } from '../../../lib/owner-scope';
 import { accountKeys } from '../../accounts/api/accounts-api';
 import { useScopeAccess } from '../../org-context/hooks/use-scope-access';
 import { purchaseHref } from '../../pricing/hooks/use-purchase-dialogs';
-import { setSubscriptionCancelled, subscriptionKeys, subscriptionsQueryOptions } from '../api/subscriptions-api';
+import {
+  endOrgSubscriptionNow,
+  setSubscriptionCancelled,
+  subscriptionKeys,
+  subscriptionsQueryOptions,
+} from '../api/subscriptions-api';
 import { SeatsDialog } from './seats-dialog';
 import { subscriptionStatusColor } from './subscription-status';
 
@@ -60,9 +65,12 @@ function SubscriptionCard({ subscription, canWrite }: { subscription: Subscripti
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const scope = useOwnerScope();
-  const [dialog, setDialog] = useState<'seats' | 'cancel' | null>(null);
+  const [dialog, setDialog] = useState<'seats' | 'cancel' | 'end' | null>(null);
   const change = useMutation({
-    mutationFn: (input: { id: string; cancel: boolean }) => setSubscriptionCancelled(scope, input),
+    mutationFn: (input: { id: string; cancel: boolean } | { id: string; endNow: true }) =>
+      'endNow' in input && scope.kind === 'organization'
+        ? endOrgSubscriptionNow(scope.orgId, input.id)
+        : setSubscriptionCancelled(scope, input as { id: string; cancel: boolean }),
     onSuccess: async () => {
       setDialog(null);
       await Promise.all([
@@ -154,6 +162,11 @@ function SubscriptionCard({ subscription, canWrite }: { subscription: Subscripti
                 {t('subscriptions.cancelAtPeriodEnd')}
               </Button>
             )}
+            {scope.kind === 'organization' && (
+              <Button variant="subtle" color="red" onClick={() => setDialog('end')}>
+                {t('subscriptions.endNow.open')}
+              </Button>
+            )}
           </Group>
         )}
       </Stack>
@@ -176,6 +189,23 @@ function SubscriptionCard({ subscription, canWrite }: { subscription: Subscripti
               onClick={() => change.mutate({ id: subscription.id, cancel: true })}
             >
               {t('subscriptions.confirmCancel.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal opened={dialog === 'end'} onClose={() => setDialog(null)} title={t('subscriptions.endNow.title')} centered>
+        <Stack>
+          <Text size="sm">{t('subscriptions.endNow.text')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDialog(null)} data-autofocus>
+              {t('subscriptions.confirmCancel.keep')}
+            </Button>
+            <Button
+              color="red"
+              loading={change.isPending}
+              onClick={() => change.mutate({ id: subscription.id, endNow: true })}
+            >
+              {t('subscriptions.endNow.confirm')}
             </Button>
           </Group>
         </Stack>
