@@ -1,12 +1,14 @@
 import { type Database, schema } from '@fixpoint/db';
 import { AppError, type OrgInvite, type UserInvite } from '@fixpoint/shared';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../mail/mailer';
 
 const i = schema.organizationInvites;
 const m = schema.organizationMembers;
 const dayMs = 86_400_000;
+/** Open invitations one organisation may have: enough for a fleet, too few to mail strangers in bulk. */
+export const maxOpenInvites = 100;
 
 /**
  * Invitations by e-mail (docs/decisions/0041): an organisation admin invites an address; whoever signs in with that
@@ -85,6 +87,17 @@ export function createInvites({
         .innerJoin(schema.users, eq(schema.users.id, m.userId))
         .where(and(eq(m.orgId, orgId), sql`lower(${schema.users.email}) = ${email}`));
       if (existing) throw new AppError('ALREADY_MEMBER', 409, 'This person is already a member.');
+      const [open] = await db
+        .select({ count: count() })
+        .from(i)
+        .where(and(eq(i.orgId, orgId), gt(i.expiresAt, new Date()), ne(i.email, email)));
+      if ((open?.count ?? 0) >= maxOpenInvites) {
+        throw new AppError(
+          'TOO_MANY_INVITES',
+          409,
+          `An organisation can have ${maxOpenInvites} open invitations: withdraw some first.`,
+        );
+      }
       const expiresAt = new Date(Date.now() + validDays * dayMs);
       await db
         .insert(i)

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { schema } from '@fixpoint/db';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedNetwork, signInAdmin, signUpUser } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { maxOpenInvites } from './invites';
 
 type User = Awaited<ReturnType<typeof signUpUser>>;
 type Headers = { authorization: string };
@@ -158,6 +159,19 @@ describe('organisations', () => {
     expect((await call('GET', `/api/org/${orgId}/invites`, owner.headers)).json()).toEqual([]);
     const foreign = await call('PUT', '/api/invites', stranger.headers, { action: 'accept', organization: orgId });
     expect(foreign.statusCode).toBe(404);
+
+    // An organisation cannot mail strangers in bulk: open invitations are capped.
+    await t.database.db.insert(schema.organizationInvites).values(
+      Array.from({ length: maxOpenInvites }, (_, n) => ({
+        orgId,
+        email: `bulk${n}@example.com`,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })),
+    );
+    const capped = await call('POST', `/api/org/${orgId}/invites`, owner.headers, { email: 'one.more@example.com' });
+    expect(capped.statusCode).toBe(409);
+    expect(capped.json().code).toBe('TOO_MANY_INVITES');
+    await t.database.db.delete(schema.organizationInvites).where(like(schema.organizationInvites.email, 'bulk%'));
 
     await call('DELETE', `/api/org/${orgId}/members?forMember=${newcomer.id}`, newcomer.headers);
     expect((await call('GET', '/api/user', newcomer.headers)).json().teams).toEqual([]);
