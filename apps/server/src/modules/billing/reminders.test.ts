@@ -96,7 +96,7 @@ describe('reminder e-mails', () => {
       method: 'PUT',
       url: '/api/admin/account-settings',
       headers: admin.headers,
-      payload: { defaultMaxConnections: 1, maxAccountsPerOwner: 500, reminderDays: 0 },
+      payload: { defaultMaxConnections: 1, maxAccountsPerOwner: 500, reminderDays: 0, organizationAccess: 'open' },
     });
     const quiet = await account('Quiet rover');
     await window(quiet, new Date(Date.now() - day), new Date(Date.now() + day));

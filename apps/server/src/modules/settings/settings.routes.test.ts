@@ -25,12 +25,14 @@ describe('account management and documents', () => {
       defaultMaxConnections: 1,
       maxAccountsPerOwner: 500,
       reminderDays: 3,
+      organizationAccess: 'approval',
       usernamePrefix: 'fx',
     });
     const saved = await call(admin, 'PUT', '/api/admin/account-settings', {
       defaultMaxConnections: 3,
       maxAccountsPerOwner: 2,
       reminderDays: 7,
+      organizationAccess: 'open',
     });
     expect(saved.statusCode).toBe(200);
     expect(
@@ -39,6 +41,7 @@ describe('account management and documents', () => {
           defaultMaxConnections: 11,
           maxAccountsPerOwner: 2,
           reminderDays: 7,
+          organizationAccess: 'open',
         })
       ).statusCode,
     ).toBe(400);
