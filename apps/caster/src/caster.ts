@@ -20,6 +20,7 @@ import { createRoverRouter } from './streams/rover-router';
 import { SourceConnection } from './streams/source-connection';
 import { createSourceHandler } from './streams/source-handler';
 import { createStationStateStore } from './streams/station-state-store';
+import { createStationWatch } from './streams/station-watch';
 
 export interface CasterDependencies {
   db: Database;
@@ -95,6 +96,8 @@ export function createCaster({
   const replyContext = (): ReplyContext => ({ server: SERVER_NAME });
   const refuse = replyAndClose;
 
+  // Deleted, disabled or re-keyed stations end their connections, polled like accounts (docs/decisions/0042).
+  const stationWatch = createStationWatch({ db, mounts, logger, intervalMs: options.accountPollMs });
   const router = createRoverRouter(mounts, {
     hysteresisM: options.autoHysteresisM,
     reevaluateMs: options.autoReevaluateMs,
@@ -284,6 +287,7 @@ export function createCaster({
         logger.info({ host: options.host, port: tlsPort }, 'caster listening (TLS)');
       }
       sessions.start();
+      stationWatch.start();
       relay.start();
       stateTimer = setInterval(() => void flushStates(), options.stateFlushMs);
       stateTimer.unref();
@@ -293,6 +297,7 @@ export function createCaster({
 
     async stop() {
       sessions.stop();
+      stationWatch.stop();
       clearInterval(stateTimer);
       await cluster?.stop();
       relay.stop();

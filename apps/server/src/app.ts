@@ -155,6 +155,11 @@ export async function buildApp({
     google,
   });
   registerIdentity(app, { auth, trustedOrigins });
+  if (!env.PUBLIC_URL && env.NODE_ENV !== 'test') {
+    app.log.warn(
+      'PUBLIC_URL is not set: password-reset e-mails are sent only for requests to this machine (localhost); set PUBLIC_URL to the portal address',
+    );
+  }
   const rateLimiter = createRateLimiter(database.db, { limit: env.AUTH_RATE_LIMIT, windowMs: 15 * 60 * 1000 });
   const loginGuard = createLoginGuard(database.db, {
     pairLimit: env.AUTH_RATE_LIMIT,

@@ -69,6 +69,10 @@ export class RoverSession implements RoverSink {
     return this.init.id;
   }
 
+  get mountpoint(): string {
+    return this.init.mountpoint;
+  }
+
   get version(): 1 | 2 {
     return this.init.version;
   }

@@ -68,7 +68,9 @@ export function createSessionStore(db: Database): SessionStore {
           update caster_sessions as s set
             bytes_sent = v.bytes_sent, gga_count = v.gga_count, last_gga_at = v.last_gga_at,
             last_latitude = v.last_latitude, last_longitude = v.last_longitude, last_height = v.last_height,
-            distance_to_base_m = v.distance_to_base_m, station_id = coalesce(v.station_id, s.station_id)
+            distance_to_base_m = v.distance_to_base_m, progress_at = now(),
+            -- A station deleted meanwhile is not written (its row is gone; the foreign key would refuse the update).
+            station_id = coalesce((select st.id from stations st where st.id = v.station_id), s.station_id)
           from (values ${sql.join(values, sql`, `)})
             as v(id, bytes_sent, gga_count, last_gga_at, last_latitude, last_longitude, last_height, distance_to_base_m, station_id)
           where s.id = v.id`);
@@ -86,7 +88,11 @@ export function createSessionStore(db: Database): SessionStore {
           lastLongitude: progress.lastLongitude,
           lastHeight: progress.lastHeight,
           distanceToBaseM: progress.distanceToBaseM,
-          ...(progress.stationId !== null && { stationId: progress.stationId }),
+          ...(progress.stationId !== null && {
+            // A station deleted meanwhile is not written (the foreign key would refuse the whole close).
+            stationId: sql`coalesce((select st.id from stations st where st.id = ${progress.stationId}::uuid), ${s.stationId})`,
+          }),
+          progressAt: endedAt,
           closeReason,
           endedAt,
         })
@@ -97,10 +103,11 @@ export function createSessionStore(db: Database): SessionStore {
       await db.insert(schema.loginFailures).values(row);
     },
 
+    /** After a crash: the sessions end when their progress was last written, with the bytes written then. */
     async closeOrphans(instance) {
       await db
         .update(s)
-        .set({ endedAt: new Date(), closeReason: 'caster-restarted' })
+        .set({ endedAt: sql`coalesce(${s.progressAt}, ${s.startedAt})`, closeReason: 'caster-restarted' })
         .where(and(eq(s.casterInstance, instance), isNull(s.endedAt)));
     },
   };

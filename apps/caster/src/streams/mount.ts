@@ -5,6 +5,9 @@ import type { StationLiveState } from './station-live-state';
 /** Where a mount delivers corrections: a rover session. */
 export interface RoverSink {
   readonly version: 1 | 2;
+  /** The mountpoint the rover asked for (a station's, or a network's AUTO mount). */
+  readonly mountpoint: string;
+  close(reason: string): void;
   /** `data` is raw RTCM (v1) or the same bytes chunk-encoded (v2); `payloadBytes` the RTCM byte count. */
   send(data: Buffer, payloadBytes: number): void;
 }
@@ -14,6 +17,11 @@ export interface LiveSource {
   readonly lastDataAt: number;
   /** Fed through NATS by another caster process (cluster/remote-source.ts): not ours to report or republish. */
   readonly isRemote?: boolean;
+  /**
+   * A hosted station's source: the source password hash it logged in with (null: the in-process simulator). Unset
+   * for relay links, which follow their station's settings themselves.
+   */
+  readonly passwordHash?: string | null;
   readonly state: StationLiveState;
   close(reason: string): void;
 }

@@ -23,6 +23,8 @@ export interface SourceInit {
   /** A socket (a real base station) or none (the in-process simulator). */
   socket?: Socket;
   timeoutMs?: number;
+  /** The station's source password hash this source logged in with; null for the in-process simulator. */
+  passwordHash?: string | null;
 }
 
 /**
@@ -32,6 +34,7 @@ export interface SourceInit {
 export class SourceConnection implements LiveSource {
   readonly state: StationLiveState;
   readonly mount: Mount;
+  readonly passwordHash: string | null;
   readonly #ingest: SourceIngest;
   readonly #decoder: ChunkedDecoder | undefined;
   readonly #socket: Socket | undefined;
@@ -41,6 +44,7 @@ export class SourceConnection implements LiveSource {
 
   constructor(init: SourceInit, deps: SourceDependencies) {
     this.mount = init.mount;
+    this.passwordHash = init.passwordHash ?? null;
     this.#deps = deps;
     this.#socket = init.socket;
     this.#decoder = init.isChunked ? new ChunkedDecoder() : undefined;

@@ -85,6 +85,7 @@ export function createSourceHandler(deps: SourceHandlerDependencies) {
         agent: head.headers['source-agent'] ?? (isV2 ? head.userAgent : ''),
         isChunked: isV2 && head.isChunked,
         timeoutMs: deps.sourceTimeoutMs,
+        passwordHash: station.sourcePasswordHash,
       },
       deps,
     );

@@ -65,7 +65,9 @@ export function createStationStateStore({
     try {
       await run();
     } catch (error) {
-      logger.error({ err: error }, `station state: ${what} failed`);
+      // A station deleted while its base was connected: nothing is left to record its state against.
+      if (isForeignKeyViolation(error)) logger.debug({ what }, 'station state: the station was deleted');
+      else logger.error({ err: error }, `station state: ${what} failed`);
     }
   };
   // Writes for one station run in order: a replaced source's "disconnected" must not land after its successor's
@@ -136,4 +138,10 @@ export function createStationStateStore({
         }),
       ),
   };
+}
+
+/** PostgreSQL's foreign_key_violation, from pg or PGlite, bare or wrapped by drizzle. */
+function isForeignKeyViolation(error: unknown): boolean {
+  const codeOf = (value: unknown) => (value as { code?: unknown } | undefined)?.code;
+  return codeOf(error) === '23503' || codeOf((error as { cause?: unknown } | undefined)?.cause) === '23503';
 }

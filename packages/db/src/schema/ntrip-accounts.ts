@@ -95,6 +95,8 @@ export const casterSessions = pgTable(
     ntripVersion: smallint('ntrip_version').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** When the caster last wrote this session's progress: after a crash, the session is closed at this time. */
+    progressAt: timestamp('progress_at', { withTimezone: true }),
     bytesSent: bigint('bytes_sent', { mode: 'number' }).notNull().default(0),
     ggaCount: integer('gga_count').notNull().default(0),
     lastGgaAt: timestamp('last_gga_at', { withTimezone: true }),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../../testing/smtp-sink';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { ensureAdmin } from './admin-bootstrap';
+import { isTrustedLinkOrigin } from './auth';
 
 const password = 'correct horse 1';
 
@@ -121,6 +122,22 @@ describe('identity', () => {
     for (let i = 0; i < 25; i++) await signIn(t, `nobody${i}@example.com`, 'whatever1', '10.2.0.1');
     expect((await signIn(t, 'someone@example.com', 'whatever1', '10.2.0.1')).statusCode).toBe(429);
     expect((await signIn(t, 'someone@example.com', 'whatever1', '10.2.0.2')).statusCode).toBe(401);
+  });
+
+  it('sends no reset link to a forged Host (PUBLIC_URL unset), and answers exactly as for any address', async () => {
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { host: 'evil.example' },
+      payload: { email: 'ada@example.com', redirectTo: 'http://evil.example/reset-password' },
+      remoteAddress: '10.4.0.1',
+    });
+    expect(forged.statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received.some((m) => m.to.includes('ada@example.com'))).toBe(false);
+    expect(isTrustedLinkOrigin('http://localhost:8080/x', undefined, [])).toBe(true);
+    expect(isTrustedLinkOrigin('https://portal.example/x', 'https://portal.example', [])).toBe(true);
+    expect(isTrustedLinkOrigin('http://localhost/x', 'https://portal.example', [])).toBe(false);
   });
 
   it('resets a password through a single-use link sent by SMTP, without revealing unknown addresses', async () => {

@@ -57,6 +57,14 @@ export function createAuth({
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url }) {
+        // Without PUBLIC_URL the link's origin comes from the request's Host: a forged one must not get a link.
+        if (!isTrustedLinkOrigin(url, publicUrl, trustedOrigins)) {
+          logger.warn(
+            { origin: new URL(url).origin },
+            'password reset: no e-mail sent, the request came to an untrusted address (set PUBLIC_URL)',
+          );
+          return;
+        }
         // Failures are logged, not returned: the answer must not tell whether the address has an account.
         try {
           await mailer.send({
@@ -126,3 +134,15 @@ export function createAuth({
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Where a link in an e-mail may point: at PUBLIC_URL when it is set; otherwise at a trusted origin or this machine
+ * (a local `npm start`). Anything else came from a Host header we cannot trust.
+ */
+export function isTrustedLinkOrigin(link: string, publicUrl: string | undefined, trustedOrigins: string[]) {
+  const { origin, hostname } = new URL(link);
+  if (publicUrl) return origin === new URL(publicUrl).origin;
+  return trustedOrigins.includes(origin) || loopbackHosts.has(hostname);
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "caster_sessions" ADD COLUMN "progress_at" timestamp with time zone;
