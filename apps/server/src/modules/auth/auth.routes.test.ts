@@ -1,3 +1,5 @@
+import { schema } from '@fixpoint/db';
+import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../../testing/smtp-sink';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -191,6 +193,39 @@ describe('identity', () => {
 
     expect((await signIn(t, 'ada@example.com', password, '10.3.0.9')).statusCode).toBe(401);
     expect((await signIn(t, 'ada@example.com', 'a brand new pass', '10.3.0.9')).statusCode).toBe(200);
+  });
+
+  it('voids an older reset link once a newer one is used', async () => {
+    const request = async (remoteAddress: string) => {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        payload: { email: 'grace@example.com', redirectTo: 'http://localhost/reset-password' },
+        remoteAddress,
+      });
+    };
+    const grace = (
+      await signUp(t, { email: 'grace@example.com', name: 'Grace', password, termsAccepted: true })
+    ).json();
+    await request('10.5.0.1');
+    await request('10.5.0.2');
+    const rows = await t.database.db
+      .select()
+      .from(schema.verifications)
+      .where(like(schema.verifications.identifier, 'reset-password:%'));
+    const [older, newer] = rows
+      .filter((row) => row.value === grace.user.id)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .map((row) => row.identifier.slice('reset-password:'.length));
+    expect(older && newer).toBeTruthy();
+    const reset = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token, newPassword: 'grace new pass 1' },
+      });
+    expect((await reset(newer as string)).statusCode).toBe(200);
+    expect((await reset(older as string)).statusCode).toBe(400);
   });
 });
 

@@ -3,6 +3,7 @@ import type { PasswordPolicy } from '@fixpoint/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, bearer, genericOAuth, oauthPopup } from 'better-auth/plugins';
+import { and, eq, like } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../mail/mailer';
 import { currentDocuments } from '../settings/documents';
@@ -56,6 +57,11 @@ export function createAuth({
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // Using one reset link voids every other one still open for that user (an older e-mail, a second request).
+      async onPasswordReset({ user }) {
+        const v = schema.verifications;
+        await db.delete(v).where(and(eq(v.value, user.id), like(v.identifier, 'reset-password:%')));
+      },
       async sendResetPassword({ user, url }) {
         // Without PUBLIC_URL the link's origin comes from the request's Host: a forged one must not get a link.
         if (!isTrustedLinkOrigin(url, publicUrl, trustedOrigins)) {
