@@ -2,7 +2,9 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
 import type { Database, SecretBox } from '@fixpoint/db';
 import { Registry } from 'prom-client';
+import { createLoginThrottle } from './auth/login-throttle';
 import { createRoverAuthenticator } from './auth/rover-auth';
+import { createSlowCheckGate } from './auth/slow-check-gate';
 import { createCluster } from './cluster/cluster';
 import { type CasterOptions, defaultCasterOptions } from './config';
 import { acceptConnection, replyAndClose } from './connection';
@@ -18,6 +20,7 @@ import { createCatalogStore } from './streams/catalog';
 import { MountRegistry } from './streams/mount';
 import { createRoverRouter } from './streams/rover-router';
 import { SourceConnection } from './streams/source-connection';
+import { createSourceCredentials } from './streams/source-credentials';
 import { createSourceHandler } from './streams/source-handler';
 import { createStationStateStore } from './streams/station-state-store';
 import { createStationWatch } from './streams/station-watch';
@@ -135,6 +138,8 @@ export function createCaster({
   };
   const handleSource = createSourceHandler({
     ...sourceDeps,
+    // Each kind of slow check has its own gate of one (decision 0043).
+    checkSource: createSourceCredentials({ db, slowChecks: createSlowCheckGate(1) }),
     catalog,
     metrics,
     logger,
@@ -171,7 +176,8 @@ export function createCaster({
     sessions,
     store,
     access,
-    authenticate: createRoverAuthenticator({ db, secretBox }),
+    authenticate: createRoverAuthenticator({ db, secretBox, slowChecks: createSlowCheckGate(1) }),
+    throttle: createLoginThrottle(),
     metrics,
     logger,
     replyContext,

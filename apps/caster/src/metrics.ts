@@ -8,7 +8,9 @@ export type LoginFailureReason =
   | 'no-access'
   | 'outside-coverage'
   | 'no-credentials'
-  | 'bad-request';
+  | 'bad-request'
+  /** Too many failures for this address and username: refused without a lookup (not written). */
+  | 'throttled';
 
 /**
  * Counters on the hot path are plain numbers (a prom-client `inc` with labels per write would cost more than the
@@ -20,7 +22,7 @@ export interface CasterMetrics {
   loginOk(): void;
   loginFailed(reason: LoginFailureReason): void;
   roverDropped(reason: string): void;
-  sourceRefused(reason: 'bad-password' | 'invalid-mount' | 'mount-taken'): void;
+  sourceRefused(reason: 'bad-password' | 'busy' | 'invalid-mount' | 'mount-taken'): void;
 }
 
 export interface CasterGauges {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashSecret, verifySecret } from './password-hash';
+import { hashSecret, hashToken, isSlowHash, verifySecret } from './password-hash';
 
 describe('password hash (scrypt)', () => {
   it('verifies the password it hashed and nothing else', async () => {
@@ -24,5 +24,16 @@ describe('password hash (scrypt)', () => {
     for (const stored of ['', 'plain', 'scrypt$99$a$b', 'bcrypt$10$abc$def', 'scrypt$10$c2FsdA$c2hvcnQ']) {
       expect(await verifySecret(stored, 'plain')).toBe(false);
     }
+  });
+
+  it('checks generated tokens with a fast salted hash, and tells the slow ones apart', async () => {
+    const stored = hashToken('k7Wq2mZpR4tXv9YcB3nD');
+    expect(stored).toMatch(/^sha256\$[\w-]{22}\$[\w-]{43}$/);
+    expect(hashToken('same')).not.toBe(hashToken('same'));
+    expect(await verifySecret(stored, 'k7Wq2mZpR4tXv9YcB3nD')).toBe(true);
+    expect(await verifySecret(stored, 'k7Wq2mZpR4tXv9YcB3nE')).toBe(false);
+    expect(await verifySecret('sha256$c2FsdA$c2hvcnQ', 'x')).toBe(false);
+    expect(isSlowHash(stored)).toBe(false);
+    expect(isSlowHash(await hashSecret('x', { logN: 4 }))).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { verifyPassword as verifyWebPassword } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
 import type { LoginFailureReason } from '../metrics';
 import type { BasicCredentials } from '../protocol/request-head';
+import type { SlowCheckGate } from './slow-check-gate';
 
 export interface RoverAccount {
   id: string;
@@ -23,9 +24,18 @@ export type RoverAuthResult =
  * Checks NTRIP credentials. NTRIP passwords are sealed, not hashed (owners can see them), so the comparison is
  * secretBox.matches (constant time). When it fails we also check the owner's web password: typing the portal
  * password into the rover is the top support issue, and the owner is told so ('web-password'). That check is a
- * slow hash, paid only on failed logins.
+ * slow hash, paid only on failed logins and only while no other runs, so a flood cannot hold the thread pool.
  */
-export function createRoverAuthenticator({ db, secretBox }: { db: Database; secretBox: SecretBox }) {
+export function createRoverAuthenticator({
+  db,
+  secretBox,
+  slowChecks,
+}: {
+  db: Database;
+  secretBox: SecretBox;
+  /** The web-password hint is a slow hash: one at a time, skipped while one runs (decision 0043). */
+  slowChecks: SlowCheckGate;
+}) {
   const a = schema.ntripAccounts;
   return async function authenticate(credentials: BasicCredentials): Promise<RoverAuthResult> {
     const [account] = await db
@@ -43,8 +53,10 @@ export function createRoverAuthenticator({ db, secretBox }: { db: Database; secr
       .limit(1);
     if (!account) return { ok: false, reason: 'unknown-user' };
     if (!secretBox.matches(account.passwordEnc, credentials.password)) {
+      const ownerId = account.ownerUserId;
       const isWebPassword =
-        account.ownerUserId !== null && (await matchesWebPassword(db, account.ownerUserId, credentials.password));
+        ownerId !== null &&
+        (await slowChecks.tryRun(() => matchesWebPassword(db, ownerId, credentials.password))) === true;
       return { ok: false, reason: isWebPassword ? 'web-password' : 'bad-password', accountId: account.id };
     }
     if (account.isDisabled) return { ok: false, reason: 'disabled', accountId: account.id };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
+import type { LoginThrottle } from '../auth/login-throttle';
 import type { createRoverAuthenticator } from '../auth/rover-auth';
 import type { CasterLogger } from '../logger';
 import type { CasterMetrics, LoginFailureReason } from '../metrics';
@@ -37,6 +38,7 @@ export interface RoverHandlerDependencies {
   store: SessionStore;
   access: AccessChecker;
   authenticate: ReturnType<typeof createRoverAuthenticator>;
+  throttle: LoginThrottle;
   metrics: CasterMetrics;
   logger: CasterLogger;
   replyContext: () => ReplyContext;
@@ -72,7 +74,7 @@ export function createRoverHandler(deps: RoverHandlerDependencies) {
 
   const refuseLogin = (socket: Socket, head: GetHead, reason: LoginFailureReason, accountId?: string) => {
     metrics.loginFailed(reason);
-    if (reason !== 'no-credentials' && head.auth) {
+    if (reason !== 'no-credentials' && reason !== 'throttled' && head.auth) {
       deps.track(
         deps.store
           .recordLoginFailure({
@@ -110,8 +112,14 @@ export function createRoverHandler(deps: RoverHandlerDependencies) {
       return;
     }
     if (!head.auth) return refuseLogin(socket, head, 'no-credentials');
+    const address = socket.remoteAddress ?? '';
+    if (deps.throttle.isHeld(address, head.auth.username)) return refuseLogin(socket, head, 'throttled');
     const result = await deps.authenticate(head.auth);
-    if (!result.ok) return refuseLogin(socket, head, result.reason, result.accountId);
+    if (!result.ok) {
+      if (result.reason !== 'disabled') deps.throttle.failed(address, head.auth.username);
+      return refuseLogin(socket, head, result.reason, result.accountId);
+    }
+    deps.throttle.succeeded(address, head.auth.username);
     const accessUntil = await deps.access.admit(result.account.id, target.network.id);
     if (!accessUntil) return refuseLogin(socket, head, 'no-access', result.account.id);
     if (socket.destroyed) return;

@@ -1,5 +1,4 @@
 import type { Socket } from 'node:net';
-import { verifySecret } from '@fixpoint/db';
 import type { CasterLogger } from '../logger';
 import type { CasterMetrics } from '../metrics';
 import {
@@ -17,9 +16,11 @@ import type { PostHead, SourceV1Head } from '../protocol/request-head';
 import { type CatalogStore, catalogFor } from './catalog';
 import type { MountRegistry } from './mount';
 import { SourceConnection, type SourceDependencies } from './source-connection';
+import type { SourceCredentials } from './source-credentials';
 
 export interface SourceHandlerDependencies extends SourceDependencies {
   catalog: CatalogStore;
+  checkSource: SourceCredentials;
   metrics: CasterMetrics;
   logger: CasterLogger;
   replyContext: () => ReplyContext;
@@ -48,9 +49,17 @@ export function createSourceHandler(deps: SourceHandlerDependencies) {
       deps.refuse(socket, isV2 ? notFoundV2(deps.replyContext()) : sourceMountTakenV1());
       return;
     }
-    if (!(await verifySecret(station.sourcePasswordHash, password))) {
-      deps.metrics.sourceRefused('bad-password');
-      deps.logger.warn({ mountpoint: head.mountpoint, address: socket.remoteAddress }, 'source: bad password');
+    const checked = await deps.checkSource(
+      { id: station.id, sourcePasswordHash: station.sourcePasswordHash },
+      password,
+    );
+    if (!checked.ok) {
+      // Busy: an older slow hash could not be checked now (decision 0043); the base is refused and retries.
+      deps.metrics.sourceRefused(checked.reason);
+      deps.logger.warn(
+        { mountpoint: head.mountpoint, address: socket.remoteAddress, reason: checked.reason },
+        'source: refused',
+      );
       deps.refuse(socket, isV2 ? unauthorized(2, head.mountpoint, deps.replyContext()) : sourceBadPasswordV1());
       return;
     }
@@ -85,7 +94,7 @@ export function createSourceHandler(deps: SourceHandlerDependencies) {
         agent: head.headers['source-agent'] ?? (isV2 ? head.userAgent : ''),
         isChunked: isV2 && head.isChunked,
         timeoutMs: deps.sourceTimeoutMs,
-        passwordHash: station.sourcePasswordHash,
+        passwordHash: checked.passwordHash,
       },
       deps,
     );

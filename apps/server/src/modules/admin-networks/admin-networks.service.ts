@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { type Database, hashSecret, type SecretBox, schema } from '@fixpoint/db';
+import { type Database, hashToken, type SecretBox, schema } from '@fixpoint/db';
 import {
   type AdminNetwork,
   type AdminNetworkDetail,
@@ -475,7 +475,7 @@ export function createAdminNetworksService({
             needsGga: input.needsGga ?? template?.needsGga ?? false,
             upstreamMountpoint: network.kind === 'relay' ? (input.upstreamMountpoint ?? input.mountpoint) : null,
             isEnabled: input.isEnabled ?? true,
-            sourcePasswordHash: sourcePassword ? await hashSecret(sourcePassword) : null,
+            sourcePasswordHash: sourcePassword ? hashToken(sourcePassword) : null,
           })
           .returning();
         return { station: toAdminStation(row as StationRow), sourcePassword };
@@ -513,7 +513,7 @@ export function createAdminNetworksService({
       const sourcePassword = generateSourcePassword();
       const [row] = await db
         .update(st)
-        .set({ sourcePasswordHash: await hashSecret(sourcePassword), updatedAt: new Date() })
+        .set({ sourcePasswordHash: hashToken(sourcePassword), updatedAt: new Date() })
         .where(eq(st.id, stationId))
         .returning();
       return { station: await stationWithState(row as StationRow), sourcePassword };
