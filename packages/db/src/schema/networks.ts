@@ -10,6 +10,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
@@ -111,6 +112,8 @@ export const stations = pgTable(
   (t) => [
     index('stations_network_id_idx').on(t.networkId),
     check('stations_mountpoint_format', sql`${t.mountpoint} ~ '^[A-Za-z0-9_.-]{1,100}$'`),
+    // Unique without regard to case: `audit1` and `AUDIT1` cannot both exist (issue 16).
+    uniqueIndex('stations_mountpoint_lower_idx').on(sql`lower(${t.mountpoint})`),
   ],
 );
 

@@ -209,6 +209,19 @@ describe('admin networks, stations and the sourcetable import', () => {
     // The caster serves CODE_AUTO itself (nearest base): no station may take that name.
     const auto = await call('POST', `/api/admin/networks/${hostedId}/stations`, { mountpoint: 'FARM_AUTO' });
     expect(auto.statusCode).toBe(409);
+    // Mountpoints are unique without regard to case, AUTO names too.
+    const otherCase = await call('POST', `/api/admin/networks/${hostedId}/stations`, { mountpoint: 'farm_north' });
+    expect(otherCase.statusCode).toBe(409);
+    expect(otherCase.json().message).toBe(
+      'The mountpoint farm_north is already taken (as FARM_NORTH: mountpoints differ in more than case).',
+    );
+    expect(
+      (await call('POST', `/api/admin/networks/${hostedId}/stations`, { mountpoint: 'farm_auto' })).statusCode,
+    ).toBe(409);
+    // The database holds the rule even for a write that skips the service.
+    await expect(
+      t.database.db.insert(schema.stations).values({ networkId: hostedId, mountpoint: 'Farm_North' }),
+    ).rejects.toThrow();
     const halfPosition = await call('POST', `/api/admin/networks/${hostedId}/stations`, {
       mountpoint: 'FARM_SOUTH',
       latitude: 52,
@@ -270,8 +283,8 @@ describe('admin networks, stations and the sourcetable import', () => {
       expect(stored?.upstreamPasswordEnc).toBeTruthy();
       expect(stored?.upstreamPasswordEnc).not.toContain(secret);
 
-      // A mount name taken by another network gets the network's code as a prefix.
-      await call('POST', `/api/admin/networks/${hostedId}/stations`, { mountpoint: 'DELFT' });
+      // A mount name taken by another network, in any case, gets the network's code as a prefix.
+      await call('POST', `/api/admin/networks/${hostedId}/stations`, { mountpoint: 'Delft' });
       upstream.state.table = [
         str('AMS1', '52.37', '4.90'),
         str('DELFT', '52.01', '4.36', 1),

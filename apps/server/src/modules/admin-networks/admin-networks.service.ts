@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { type Database, hashToken, type SecretBox, schema } from '@fixpoint/db';
 import {
   type AdminNetwork,
@@ -8,139 +7,25 @@ import {
   type CreateNetwork,
   type CreateNetworkTemplate,
   type CreateStation,
-  type ImportChange,
-  type ImportPreview,
-  type ImportResult,
-  importFieldSchema,
   type NetworkTemplate,
   type StationWithSecret,
   type UpdateNetwork,
   type UpdateStation,
 } from '@fixpoint/shared';
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
-import { fetchSourcetable, parseSourcetable, type SourcetableRequest, type UpstreamStream } from './sourcetable';
-
-type TemplateRow = typeof schema.networkTemplates.$inferSelect;
-type NetworkRow = typeof schema.networks.$inferSelect;
-type StationRow = typeof schema.stations.$inferSelect;
-type StateRow = typeof schema.stationStates.$inferSelect;
-
-// No 0/O, 1/l/I: base station operators type these into receivers and str2str command lines by hand.
-const passwordAlphabet = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-/** 20 characters from 57 symbols (about 116 bits): letters and digits only, safe in a v1 `SOURCE pw /MP` line. */
-export const generateSourcePassword = () =>
-  Array.from({ length: 20 }, () => passwordAlphabet[randomInt(passwordAlphabet.length)]).join('');
-
-const iso = (value: Date) => value.toISOString();
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
-
-/** Entered ?? decoded. The caster copies the first decoded position into an empty one, marked `decoded`. */
-export function effectivePosition(station: StationRow, state: StateRow | undefined) {
-  const decoded =
-    state?.decodedLatitude != null && state.decodedLongitude != null
-      ? { latitude: state.decodedLatitude, longitude: state.decodedLongitude, height: state.decodedHeight }
-      : null;
-  if (station.latitude !== null && station.longitude !== null) {
-    const position = { latitude: station.latitude, longitude: station.longitude, height: station.height };
-    return { position, source: station.positionSource };
-  }
-  return decoded ? { position: decoded, source: 'decoded' as const } : { position: null, source: null };
-}
-
-/** A write that sets a position marks it as entered, replacing one the caster decoded. */
-const enteredPosition = (values: Record<string, unknown>) =>
-  'latitude' in values || 'longitude' in values ? { positionSource: 'entered' as const } : {};
-
-export function toAdminStation(station: StationRow, state?: StateRow): AdminStation {
-  const { position, source } = effectivePosition(station, state);
-  return {
-    id: station.id,
-    networkId: station.networkId,
-    mountpoint: station.mountpoint,
-    identifier: station.identifier,
-    position,
-    positionSource: source,
-    countryCode: station.countryCode,
-    format: station.format,
-    formatDetails: station.formatDetails,
-    carrier: station.carrier,
-    navSystem: station.navSystem,
-    needsGga: station.needsGga,
-    upstreamMountpoint: station.upstreamMountpoint,
-    isEnabled: station.isEnabled,
-    hasSourcePassword: station.sourcePasswordHash !== null,
-    createdAt: iso(station.createdAt),
-  };
-}
-
-function toTemplate(row: TemplateRow, networkCount: number): NetworkTemplate {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    kind: row.kind,
-    defaultHost: row.defaultHost,
-    defaultPort: row.defaultPort,
-    ntripVersion: row.ntripVersion === 1 ? 1 : 2,
-    authentication: row.authentication,
-    needsGga: row.needsGga,
-    dailyPrice: row.dailyPrice,
-    networkCount,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-  };
-}
-
-function toNetwork(row: NetworkRow, stationCount: number, templateName: string | null): AdminNetwork {
-  return {
-    id: row.id,
-    code: row.code,
-    name: row.name,
-    operator: row.operator,
-    description: row.description,
-    kind: row.kind,
-    templateId: row.templateId,
-    templateName,
-    dailyPrice: row.dailyPrice,
-    visibility: row.visibility,
-    isPublished: row.isPublished,
-    accessStartsAt: row.accessStartsAt,
-    coverageRadiusKm: row.coverageRadiusKm,
-    countryCode: row.countryCode,
-    upstream: {
-      host: row.upstreamHost,
-      port: row.upstreamPort,
-      version: row.upstreamVersion === 1 ? 1 : row.upstreamVersion === 2 ? 2 : null,
-      username: row.upstreamUsername,
-      hasPassword: row.upstreamPasswordEnc !== null,
-    },
-    stationCount,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-  };
-}
-
-const importedValues = (stream: UpstreamStream) => ({
-  identifier: stream.identifier,
-  format: stream.format || 'RTCM 3',
-  formatDetails: stream.formatDetails,
-  carrier: stream.carrier,
-  navSystem: stream.navSystem,
-  countryCode: stream.country || null,
-  latitude: stream.latitude,
-  longitude: stream.longitude,
-  needsGga: stream.nmea === 1,
-});
-
-type ImportedField = keyof ReturnType<typeof importedValues>;
-/** The fields an import compares and writes: the contract's list, each one a value importedValues gives. */
-const importedFields: readonly ImportedField[] = importFieldSchema.options;
+import { and, asc, count, eq } from 'drizzle-orm';
+import {
+  enteredPosition,
+  generateSourcePassword,
+  isUniqueViolation,
+  type NetworkRow,
+  type StationRow,
+  type TemplateRow,
+  toAdminStation,
+  toNetwork,
+  toTemplate,
+} from './admin-networks.mappers';
+import { createMountpointRules } from './mountpoints';
+import { createStationImport } from './station-import';
 
 export function createAdminNetworksService({
   db,
@@ -152,6 +37,7 @@ export function createAdminNetworksService({
   sourcetableTimeoutMs?: number;
 }) {
   const { networkTemplates: tpl, networks: net, stations: st, stationStates: states } = schema;
+  const mountpoints = createMountpointRules(db);
 
   async function templateRow(id: string) {
     const [row] = await db.select().from(tpl).where(eq(tpl.id, id));
@@ -185,24 +71,6 @@ export function createAdminNetworksService({
     return toAdminStation(row, state);
   }
 
-  async function assertMountpointFree(mountpoint: string, exceptId?: string) {
-    const [taken] = await db
-      .select({ id: st.id })
-      .from(st)
-      .where(exceptId ? and(eq(st.mountpoint, mountpoint), ne(st.id, exceptId)) : eq(st.mountpoint, mountpoint));
-    if (taken || (await autoMountNames([mountpoint])).size > 0) {
-      throw new AppError('CONFLICT', 409, `The mountpoint ${mountpoint} is already taken.`);
-    }
-  }
-
-  /** Of `names`, those that are a network's nearest-base mount (`CODE_AUTO`): the caster serves those itself. */
-  async function autoMountNames(names: string[]) {
-    const codes = names.filter((name) => name.endsWith('_AUTO')).map((name) => name.slice(0, -'_AUTO'.length));
-    if (codes.length === 0) return new Set<string>();
-    const rows = await db.select({ code: net.code }).from(net).where(inArray(net.code, codes));
-    return new Set(rows.map((row) => `${row.code}_AUTO`));
-  }
-
   const upstreamUpdate = (input: UpdateNetwork | CreateNetwork) => ({
     ...(input.upstreamHost !== undefined && { upstreamHost: input.upstreamHost }),
     ...(input.upstreamPort !== undefined && { upstreamPort: input.upstreamPort }),
@@ -212,81 +80,6 @@ export function createAdminNetworksService({
       upstreamPasswordEnc: input.upstreamPassword ? secretBox.encrypt(input.upstreamPassword) : null,
     }),
   });
-
-  async function upstreamOf(network: NetworkRow): Promise<SourcetableRequest> {
-    if (!network.upstreamHost) {
-      throw new AppError('BAD_REQUEST', 400, 'Set the upstream caster (host and port) of this network first.');
-    }
-    return {
-      host: network.upstreamHost,
-      port: network.upstreamPort ?? 2101,
-      version: network.upstreamVersion === 1 ? 1 : 2,
-      username: network.upstreamUsername,
-      password: network.upstreamPasswordEnc ? secretBox.decrypt(network.upstreamPasswordEnc) : null,
-      timeoutMs: sourcetableTimeoutMs,
-    };
-  }
-
-  /** Compares the upstream's STR records with the network's stations. */
-  async function diff(network: NetworkRow, streams: UpstreamStream[]) {
-    const existing = await db.select().from(st).where(eq(st.networkId, network.id));
-    const byUpstream = new Map(existing.map((row) => [row.upstreamMountpoint ?? row.mountpoint, row]));
-    const names = streams.map((stream) => stream.mountpoint);
-    const candidates = [...names, ...names.map((name) => `${network.code}_${name}`)];
-    const takenElsewhere = new Set(
-      candidates.length === 0
-        ? []
-        : (
-            await db
-              .select({ mountpoint: st.mountpoint })
-              .from(st)
-              .where(and(inArray(st.mountpoint, candidates), ne(st.networkId, network.id)))
-          ).map((row) => row.mountpoint),
-    );
-    for (const name of await autoMountNames(candidates)) takenElsewhere.add(name);
-    const ownNames = new Set(existing.map((row) => row.mountpoint));
-    const changes: (ImportChange & { values: ReturnType<typeof importedValues> })[] = [];
-    for (const stream of streams) {
-      const values = importedValues(stream);
-      const current = byUpstream.get(stream.mountpoint);
-      if (current) {
-        const fields = importedFields
-          .filter((field) => {
-            const from = current[field];
-            const to = values[field];
-            return typeof to === 'number' && typeof from === 'number'
-              ? Math.abs(from - to) > 0.005 // STR positions have two decimals
-              : from !== to;
-          })
-          .map((field) => ({ field, from: current[field], to: values[field] }));
-        changes.push({
-          upstreamMountpoint: stream.mountpoint,
-          mountpoint: current.mountpoint,
-          action: fields.length > 0 ? 'update' : 'unchanged',
-          stationId: current.id,
-          fields,
-          note: null,
-          values,
-        });
-        continue;
-      }
-      // A new station keeps the upstream's name, or takes the network's code as a prefix when that is taken.
-      const mountpoint = [stream.mountpoint, `${network.code}_${stream.mountpoint}`].find(
-        (name) => name.length <= 100 && !takenElsewhere.has(name) && !ownNames.has(name),
-      );
-      changes.push({
-        upstreamMountpoint: stream.mountpoint,
-        mountpoint: mountpoint ?? stream.mountpoint,
-        action: mountpoint ? 'create' : 'conflict',
-        stationId: null,
-        fields: importedFields.map((field) => ({ field, from: null, to: values[field] })),
-        note: mountpoint ? null : `The mountpoint ${stream.mountpoint} is taken by another network.`,
-        values,
-      });
-      if (mountpoint) ownNames.add(mountpoint);
-    }
-    return changes;
-  }
 
   async function getNetwork(id: string): Promise<AdminNetworkDetail> {
     const network = await networkRow(id);
@@ -303,12 +96,6 @@ export function createAdminNetworksService({
       ...toNetwork(network, rows.length, template?.name ?? null),
       stations: rows.map((row) => toAdminStation(row.station, row.state ?? undefined)),
     };
-  }
-
-  async function readUpstream(network: NetworkRow) {
-    const request = await upstreamOf(network);
-    const text = await fetchSourcetable(request);
-    return { source: `${request.host}:${request.port}`, streams: parseSourcetable(text) };
   }
 
   return {
@@ -452,7 +239,7 @@ export function createAdminNetworksService({
     // ---- stations ----
     async addStation(networkId: string, input: CreateStation): Promise<Omit<StationWithSecret, 'caster'>> {
       const network = await networkRow(networkId);
-      await assertMountpointFree(input.mountpoint);
+      await mountpoints.assertFree(input.mountpoint);
       const sourcePassword = network.kind === 'hosted' ? generateSourcePassword() : null;
       const template = network.templateId
         ? (await db.select().from(tpl).where(eq(tpl.id, network.templateId)))[0]
@@ -489,7 +276,7 @@ export function createAdminNetworksService({
 
     async updateStation(networkId: string, stationId: string, input: UpdateStation): Promise<AdminStation> {
       await stationRow(networkId, stationId);
-      if (input.mountpoint !== undefined) await assertMountpointFree(input.mountpoint, stationId);
+      if (input.mountpoint !== undefined) await mountpoints.assertFree(input.mountpoint, stationId);
       const [row] = await db
         .update(st)
         .set({ ...input, ...enteredPosition(input), updatedAt: new Date() })
@@ -519,65 +306,8 @@ export function createAdminNetworksService({
       return { station: await stationWithState(row as StationRow), sourcePassword };
     },
 
-    // ---- sourcetable import ----
-    async previewImport(networkId: string): Promise<ImportPreview> {
-      const network = await networkRow(networkId);
-      const { source, streams } = await readUpstream(network);
-      const changes = (await diff(network, streams)).map(({ values: _values, ...change }) => change);
-      const tally = (action: ImportChange['action']) => changes.filter((change) => change.action === action).length;
-      return {
-        source,
-        fetchedAt: new Date().toISOString(),
-        changes,
-        summary: {
-          create: tally('create'),
-          update: tally('update'),
-          unchanged: tally('unchanged'),
-          conflict: tally('conflict'),
-        },
-      };
-    },
-
-    /**
-     * Fetches the table again (what is applied is what the upstream says now, never a stale preview sent back by
-     * the browser) and applies the creates and updates in one transaction.
-     */
-    async applyImport(networkId: string, only?: string[]): Promise<ImportResult> {
-      const network = await networkRow(networkId);
-      const { streams } = await readUpstream(network);
-      const changes = await diff(network, streams);
-      const wanted = only ? new Set(only) : undefined;
-      const result: ImportResult = { created: [], updated: [], unchanged: 0, skipped: [] };
-      await db.transaction(async (tx) => {
-        for (const change of changes) {
-          if (change.action === 'unchanged') {
-            result.unchanged += 1;
-            continue;
-          }
-          if (change.action === 'conflict' || (wanted && !wanted.has(change.upstreamMountpoint))) {
-            result.skipped.push(change.upstreamMountpoint);
-            continue;
-          }
-          if (change.action === 'update' && change.stationId) {
-            const set = Object.fromEntries(change.fields.map(({ field }) => [field, change.values[field]]));
-            await tx
-              .update(st)
-              .set({ ...set, ...enteredPosition(set), updatedAt: new Date() })
-              .where(eq(st.id, change.stationId));
-            result.updated.push(change.mountpoint);
-          } else {
-            await tx.insert(st).values({
-              networkId,
-              mountpoint: change.mountpoint,
-              ...change.values,
-              upstreamMountpoint: change.upstreamMountpoint,
-            });
-            result.created.push(change.mountpoint);
-          }
-        }
-      });
-      return result;
-    },
+    // ---- sourcetable import (station-import.ts) ----
+    ...createStationImport({ db, secretBox, mountpoints, networkRow, sourcetableTimeoutMs }),
   };
 }
 

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "stations_mountpoint_lower_idx" ON "stations" USING btree (lower("mountpoint"));
