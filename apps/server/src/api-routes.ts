@@ -1,0 +1,203 @@
+import type { DatabaseHandle, SecretBox } from '@fixpoint/db';
+import type { Brand, PasswordPolicy } from '@fixpoint/shared';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
+import packageJson from '../package.json' with { type: 'json' };
+import type { Env } from './config/env';
+import { accountsRoutes, adminAccountsRoutes } from './modules/accounts/accounts.routes';
+import type { AccountsService, CasterAddress } from './modules/accounts/accounts.service';
+import { activationRoutes } from './modules/activation/activation.routes';
+import type { ActivationService } from './modules/activation/activation.service';
+import { adminFeedRoutes } from './modules/admin-feed/admin-feed.routes';
+import { createAdminFeedService } from './modules/admin-feed/admin-feed.service';
+import { adminNetworksRoutes } from './modules/admin-networks/admin-networks.routes';
+import { createAdminNetworksService } from './modules/admin-networks/admin-networks.service';
+import type { Auth } from './modules/auth/auth';
+import { authRoutes } from './modules/auth/auth.routes';
+import type { LoginGuard } from './modules/auth/login-guard';
+import type { RateLimiter } from './modules/auth/rate-limit';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { createBillingService } from './modules/billing/billing.service';
+import { billingSettingsRoutes } from './modules/billing/billing-settings.routes';
+import type { CreditsRepository } from './modules/credits/credits.repository';
+import { adminCreditsRoutes, creditsRoutes } from './modules/credits/credits.routes';
+import type { CreditsService } from './modules/credits/credits.service';
+import { healthRoutes } from './modules/health/health.routes';
+import type { Mailer } from './modules/mail/mailer';
+import { adminMapRoutes, mapsRoutes } from './modules/maps/maps.routes';
+import { metaRoutes } from './modules/meta/meta.routes';
+import type { MetaService } from './modules/meta/meta.service';
+import { networksRoutes } from './modules/networks/networks.routes';
+import { adminOrganizationsRoutes } from './modules/organizations/admin-organizations.routes';
+import { createInvites } from './modules/organizations/invites';
+import { createLending } from './modules/organizations/lending';
+import { organizationRoutes, organizationUserRoutes } from './modules/organizations/organizations.routes';
+import { createOrganizationsService } from './modules/organizations/organizations.service';
+import { checkoutRoutes, paymentRoutes } from './modules/payments/checkout.routes';
+import { createCheckoutService } from './modules/payments/checkout.service';
+import type { Payments } from './modules/payments/payments';
+import { stripeWebhookRoutes } from './modules/payments/webhook.routes';
+import { createProductsRepository } from './modules/products/products.repository';
+import { productsRoutes } from './modules/products/products.routes';
+import { createProductsService } from './modules/products/products.service';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { statusRoutes } from './modules/status/status.routes';
+import { adminSubscriptionsRoutes } from './modules/subscriptions/admin-subscriptions.routes';
+import { orgSubscriptionRoutes, subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
+import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
+import { adminUsersRoutes } from './modules/user/admin-users.routes';
+import { userRoutes } from './modules/user/user.routes';
+import { orgScoped } from './plugins/owner-scope';
+
+/** What the API's routes are built from: configuration, the shared services and the payment side. */
+export interface ApiContext {
+  env: Env;
+  database: DatabaseHandle;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  secretBox: SecretBox;
+  brand: Brand;
+  auth: Auth;
+  rateLimiter: RateLimiter;
+  loginGuard: LoginGuard;
+  passwordPolicy: PasswordPolicy;
+  hasGoogle: boolean;
+  metaService: MetaService;
+  creditsRepository: CreditsRepository;
+  creditsService: CreditsService;
+  activationService: ActivationService;
+  accountsService: AccountsService;
+  payments: Payments;
+  casterAddress: (requestHost: string) => CasterAddress;
+  onAccountsChanged?: (accountIds: string[]) => void;
+}
+
+/**
+ * Every route under /api, the composition of the feature modules (buildApp builds what they share). An
+ * organisation's credits, accounts, checkout, subscriptions and map are the same route plugins again under
+ * /org/:orgId (plugins/owner-scope.ts, docs/decisions/0041).
+ */
+export async function registerApiRoutes(api: FastifyInstance, ctx: ApiContext) {
+  const {
+    env,
+    database,
+    log,
+    mailer,
+    secretBox,
+    brand,
+    auth,
+    rateLimiter,
+    loginGuard,
+    passwordPolicy,
+    hasGoogle,
+    metaService,
+    creditsRepository,
+    creditsService,
+    activationService,
+    accountsService,
+    payments,
+    casterAddress,
+    onAccountsChanged,
+  } = ctx;
+  const { stripe, provider: paymentProvider, fulfilmentService } = payments;
+
+  await api.register(healthRoutes, { database, version: packageJson.version });
+  await api.register(metaRoutes, { metaService });
+  await api.register(authRoutes, {
+    auth,
+    rateLimiter,
+    loginGuard,
+    passwordPolicy,
+    hasGoogle,
+  });
+  const organizations = createOrganizationsService({
+    db: database.db,
+    maxPerUser: env.ORG_MAX_PER_USER,
+    ...(onAccountsChanged && { onAccountsChanged }),
+  });
+  const invites = createInvites({
+    db: database.db,
+    mailer,
+    logger: log,
+    validDays: env.ORG_INVITE_DAYS,
+    brandName: brand.name,
+  });
+  const lending = createLending({ db: database.db, secretBox, ...(onAccountsChanged && { onAccountsChanged }) });
+  await api.register(userRoutes, { creditsService, organizations });
+  await api.register(organizationUserRoutes, { organizations, invites });
+  await api.register(creditsRoutes, { creditsService });
+  await api.register(adminCreditsRoutes, { creditsService });
+  await api.register(activationRoutes, { activationService });
+  await api.register(accountsRoutes, { accountsService, casterAddress });
+  await api.register(adminAccountsRoutes, { accountsService });
+  await api.register(networksRoutes, { db: database.db });
+  await api.register(mapsRoutes, { db: database.db });
+  await api.register(adminMapRoutes, { db: database.db });
+  await api.register(statusRoutes, { db: database.db });
+  await api.register(adminUsersRoutes, { db: database.db });
+  await api.register(adminNetworksRoutes, {
+    adminNetworksService: createAdminNetworksService({ db: database.db, secretBox }),
+    casterAddress,
+  });
+  await api.register(adminFeedRoutes, { adminFeedService: createAdminFeedService({ db: database.db }) });
+  await api.register(productsRoutes, {
+    productsService: createProductsService({
+      productsRepository: createProductsRepository(database.db),
+      isTestProvider: paymentProvider.mode === 'test',
+    }),
+  });
+  const checkoutService = createCheckoutService({ db: database.db, provider: paymentProvider, logger: log });
+  await api.register(checkoutRoutes, { checkoutService, publicUrl: env.PUBLIC_URL });
+  await api.register(paymentRoutes, {
+    db: database.db,
+    checkoutService,
+    fulfilmentService,
+    provider: paymentProvider,
+    publicUrl: env.PUBLIC_URL,
+    brand: { name: brand.name, primaryColor: brand.primaryColor },
+  });
+  if (stripe) await api.register(stripeWebhookRoutes, { stripe, fulfilmentService });
+  const subscriptionsService = createSubscriptionsService({ db: database.db, provider: paymentProvider });
+  await api.register(subscriptionsRoutes, { subscriptionsService });
+  await api.register(adminSubscriptionsRoutes, { subscriptionsService });
+
+  // An organisation's own credits, accounts, checkout, subscriptions and map: the same routes under
+  // /org/:orgId, for its members by role (plugins/owner-scope.ts, docs/decisions/0041).
+  await api.register(
+    async (org) => {
+      const scoped = <Options extends object>(plugin: FastifyPluginAsync<Options>) => orgScoped(plugin, database.db);
+      await org.register(scoped(organizationRoutes), {
+        db: database.db,
+        organizations,
+        invites,
+        lending,
+        accountsService,
+        publicUrl: env.PUBLIC_URL,
+      });
+      await org.register(scoped(accountsRoutes), { accountsService, casterAddress });
+      await org.register(scoped(creditsRoutes), { creditsService });
+      await org.register(scoped(activationRoutes), { activationService });
+      await org.register(scoped(checkoutRoutes), { checkoutService, publicUrl: env.PUBLIC_URL });
+      await org.register(scoped(subscriptionsRoutes), { subscriptionsService });
+      await org.register(scoped(orgSubscriptionRoutes), { subscriptionsService });
+      await org.register(scoped(mapsRoutes), { db: database.db });
+    },
+    { prefix: '/org/:orgId' },
+  );
+  await api.register(adminOrganizationsRoutes, {
+    db: database.db,
+    organizations,
+    accountsService,
+    subscriptionsService,
+    creditsRepository,
+  });
+  await api.register(billingRoutes, {
+    db: database.db,
+    billingService: createBillingService({
+      db: database.db,
+      provider: paymentProvider,
+      customerIdOf: checkoutService.customerIdOf,
+    }),
+  });
+  await api.register(billingSettingsRoutes, { db: database.db, sellerName: brand.name });
+  await api.register(settingsRoutes, { db: database.db, usernamePrefix: brand.ntripUsernamePrefix });
+}
