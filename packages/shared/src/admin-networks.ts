@@ -404,6 +404,8 @@ export const feedStationSchema = z.object({
   sourceAgent: z.string().nullable(),
   lastError: z.string().nullable(),
   lastErrorAt: z.iso.datetime().nullable(),
+  /** The error still stands: the station has not connected since it. */
+  errorIsCurrent: z.boolean(),
   rovers: z.array(feedRoverSchema),
   /** Newest first. */
   events: z.array(feedEventSchema),

@@ -26,13 +26,15 @@ describe('admin feed', () => {
     admin = { authorization: `Bearer ${res.headers['set-auth-token']}` };
 
     network = await seedNetwork(t.database.db, { name: 'Alpha Feed' }, 2);
-    quiet = await seedNetwork(t.database.db, { name: 'Beta Relay', kind: 'relay' }, 1);
+    quiet = await seedNetwork(t.database.db, { name: 'Beta Relay', kind: 'relay' }, 2);
     const db = t.database.db;
     const stations = await db.select().from(schema.stations);
     const [first, second] = stations
       .filter((s) => s.networkId === network.id)
       .sort((a, b) => (a.mountpoint < b.mountpoint ? -1 : 1));
-    const relayStation = stations.find((s) => s.networkId === quiet.id);
+    const [relayStation, recovered] = stations
+      .filter((s) => s.networkId === quiet.id)
+      .sort((a, b) => (a.mountpoint < b.mountpoint ? -1 : 1));
     const now = Date.now();
     // first: live, a rover on it, decoded 1005 position about 111 m north of the entered one.
     await db.insert(schema.stationStates).values({
@@ -83,6 +85,17 @@ describe('admin feed', () => {
       lastError: '401 Unauthorized',
       lastErrorAt: new Date(now - 30_000),
     });
+    // A relay station that failed, recovered, then let its idle mount go: its error is history.
+    await db.insert(schema.stationStates).values({
+      stationId: recovered?.id as string,
+      isConnected: false,
+      lastError: 'upstream closed the connection',
+      lastErrorAt: new Date(now - 300_000),
+    });
+    await db.insert(schema.stationEvents).values([
+      { stationId: recovered?.id as string, kind: 'connected', at: new Date(now - 200_000) },
+      { stationId: recovered?.id as string, kind: 'disconnected', reason: 'relay-idle', at: new Date(now - 100_000) },
+    ]);
     const [account] = await db
       .insert(schema.ntripAccounts)
       .values({ username: 'fx-feedrov', passwordEnc: 'x', name: 'Rover', ownerUserId: user.id })
@@ -161,7 +174,12 @@ describe('admin feed', () => {
     expect(second.disconnectedAt).toBe(second.events[0].at);
 
     const relay = (await t.app.inject({ url: `/api/admin/feed/${quiet.id}`, headers: admin })).json();
-    expect(relay.stations[0]).toMatchObject({ lastError: '401 Unauthorized', isConnected: false });
+    expect(relay.stations[0]).toMatchObject({
+      lastError: '401 Unauthorized',
+      isConnected: false,
+      errorIsCurrent: true,
+    });
+    expect(relay.stations[1]).toMatchObject({ lastError: 'upstream closed the connection', errorIsCurrent: false });
     expect(relay.stations[0].lastErrorAt).toBeTruthy();
     // Its state holds only the upstream error: it never connected, so it is not "disconnected since" anything.
     expect(relay.stations[0].disconnectedAt).toBeNull();

@@ -28,9 +28,29 @@ function messageTypes(raw: unknown): FeedStation['messageTypes'] {
     .sort((a, b) => a.type - b.type);
 }
 
+/**
+ * An upstream error is current only until the station connects again (issue 16): a relay that recovered and later
+ * let its idle mount go is not failing, so its old error is history.
+ */
+export function isErrorCurrent(lastErrorAt: Date | null | undefined, lastConnectedAt: Date | null | undefined) {
+  return Boolean(lastErrorAt) && !(lastConnectedAt && lastConnectedAt >= (lastErrorAt as Date));
+}
+
 /** The live state of every network and of each station, read from what the caster writes. */
 export function createAdminFeedService({ db, now = () => Date.now() }: { db: Database; now?: () => number }) {
   const { networks: net, stations: st, stationStates: states, casterSessions: sessions } = schema;
+
+  /** When each station last connected (its newest `connected` event). */
+  async function lastConnections(stationIds: string[]) {
+    if (stationIds.length === 0) return new Map<string, Date>();
+    const ev = schema.stationEvents;
+    const rows = await db
+      .select({ stationId: ev.stationId, at: sql<Date>`max(${ev.at})`.mapWith(ev.at) })
+      .from(ev)
+      .where(and(inArray(ev.stationId, stationIds), eq(ev.kind, 'connected')))
+      .groupBy(ev.stationId);
+    return new Map(rows.map((row) => [row.stationId, row.at]));
+  }
 
   async function summaries(networkId?: string): Promise<FeedNetworkSummary[]> {
     const networks = await db
@@ -41,10 +61,13 @@ export function createAdminFeedService({ db, now = () => Date.now() }: { db: Dat
     if (networks.length === 0) return [];
     const ids = networks.map((row) => row.id);
     const stationRows = await db
-      .select({ networkId: st.networkId, state: states })
+      .select({ networkId: st.networkId, stationId: st.id, state: states })
       .from(st)
       .leftJoin(states, eq(states.stationId, st.id))
       .where(inArray(st.networkId, ids));
+    const connectedAt = await lastConnections(
+      stationRows.filter((row) => row.state?.lastErrorAt).map((row) => row.stationId),
+    );
     const open = await db
       .select({ networkId: sessions.networkId })
       .from(sessions)
@@ -67,7 +90,7 @@ export function createAdminFeedService({ db, now = () => Date.now() }: { db: Dat
         roverCount: open.filter((row) => row.networkId === network.id).length,
         bitrate: live.reduce((sum, row) => sum + (row.state?.bitrate ?? 0), 0),
         lastDataAt: lastData > 0 ? new Date(lastData).toISOString() : null,
-        errorCount: mine.filter((row) => row.state?.lastError && !isLive(row.state, at)).length,
+        errorCount: mine.filter((row) => isErrorCurrent(row.state?.lastErrorAt, connectedAt.get(row.stationId))).length,
       };
     });
   }
@@ -112,6 +135,7 @@ export function createAdminFeedService({ db, now = () => Date.now() }: { db: Dat
           ? []
           : await db.select().from(ranked).where(lte(ranked.rank, EVENTS_PER_STATION)).orderBy(desc(ranked.at));
       const at = now();
+      const connectedAt = await lastConnections(stationIds);
 
       const stations = rows.map(({ station, state }): FeedStation => {
         const live = isLive(state, at);
@@ -152,6 +176,7 @@ export function createAdminFeedService({ db, now = () => Date.now() }: { db: Dat
           sourceAgent: state?.sourceAgent ?? null,
           lastError: state?.lastError ?? null,
           lastErrorAt: iso(state?.lastErrorAt),
+          errorIsCurrent: isErrorCurrent(state?.lastErrorAt, connectedAt.get(station.id)),
           rovers: rovers
             .filter((row) => row.session.stationId === station.id)
             .map(({ session, username }) => ({

@@ -40,6 +40,7 @@ const live = {
   sourceAgent: 'NTRIP RTKLIB/2.4.3',
   lastError: null,
   lastErrorAt: null,
+  errorIsCurrent: false,
   rovers: [
     {
       sessionId: 'r1',
@@ -70,6 +71,7 @@ const down = {
   rovers: [],
   lastError: '401 Unauthorized',
   lastErrorAt: ago(30),
+  errorIsCurrent: true,
   events: [
     { kind: 'disconnected', reason: 'upstream-failed', at: ago(600) },
     { kind: 'connected', reason: null, at: ago(7200) },

@@ -22,12 +22,8 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 export function StationFeedCard({ station, now }: { station: FeedStation; now: number }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  // An error from before the current connection is history, not a problem now.
-  const errorIsCurrent =
-    !station.isConnected ||
-    (station.lastErrorAt !== null &&
-      station.connectedSince !== null &&
-      new Date(station.lastErrorAt) >= new Date(station.connectedSince));
+  // An error the station has connected since is history, not a problem now (the server decides).
+  const errorIsCurrent = station.errorIsCurrent;
   const status = station.isConnected
     ? {
         color: 'green',
