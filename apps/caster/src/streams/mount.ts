@@ -137,7 +137,7 @@ export class MountRegistry {
     return count;
   }
 
-  /** Stations of a network with a live source and a known position (decoded from 1005/1006, else entered). */
+  /** Stations of a network with a live source and a known position (entered, else decoded from 1005/1006). */
   liveStationsOf(networkId: string): LiveStation[] {
     this.observer?.beforeLiveStations(networkId);
     const live: LiveStation[] = [];
@@ -150,9 +150,13 @@ export class MountRegistry {
   }
 }
 
+/**
+ * Where a station is, by one rule everywhere (issue 16, decision 0042): the entered position, else the one decoded
+ * from its 1005/1006. The relay picks which upstream mount to pull by the entered position before any RTCM arrives;
+ * choosing among live bases by another position made AUTO rovers drop and re-pull in a loop when the two disagreed.
+ */
 export function positionOf(mount: Mount): { latitude: number; longitude: number } | undefined {
-  const decoded = mount.source?.state.position;
-  if (decoded) return decoded;
   const { latitude, longitude } = mount.station;
-  return latitude !== null && longitude !== null ? { latitude, longitude } : undefined;
+  if (latitude !== null && longitude !== null) return { latitude, longitude };
+  return mount.source?.state.position;
 }

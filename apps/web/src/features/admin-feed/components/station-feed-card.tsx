@@ -18,6 +18,9 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
   );
 }
 
+/** Beyond this, the decoded position disagrees with the entered one enough to send rovers to the wrong base. */
+const FAR_OFFSET_M = 1_000;
+
 /** One station's live state: connection, data, message types, positions, rovers and outage history. */
 export function StationFeedCard({ station, now }: { station: FeedStation; now: number }) {
   const { t, i18n } = useTranslation();
@@ -168,6 +171,14 @@ export function StationFeedCard({ station, now }: { station: FeedStation; now: n
             )}
           </Stack>
         </SimpleGrid>
+
+        {station.positionOffsetM !== null && station.positionOffsetM > FAR_OFFSET_M && (
+          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="position-far">
+            {t('adminFeed.station.positionFar', {
+              km: (station.positionOffsetM / 1000).toLocaleString(lang, { maximumFractionDigits: 1 }),
+            })}
+          </Alert>
+        )}
 
         {station.rovers.length > 0 && (
           <Box>
