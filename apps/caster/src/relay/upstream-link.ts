@@ -17,7 +17,16 @@ export interface UpstreamLinkOptions {
   ggaIntervalMs: number;
   /** nmea=1 mounts send nothing before a GGA: the silence timer starts with the first GGA sent. */
   needsGga: boolean;
+  /**
+   * A mount that normally sends every second is taken for silent sooner (issue 16): five times its usual gap
+   * between reads, but never less than this (default 5 s) nor more than silenceMs.
+   */
+  minSilenceMs?: number;
 }
+
+/** Reads measured before the silence timer adapts to the stream, and how many recent gaps it keeps. */
+const GAPS_BEFORE_ADAPTING = 10;
+const GAPS_KEPT = 30;
 
 export interface UpstreamLinkEvents {
   /** The upstream accepted the request; data follows. `server` is its Server header when it sent one. */
@@ -47,12 +56,17 @@ export class UpstreamLink {
   #ggaTimer: NodeJS.Timeout | undefined;
   #latestGga: string | undefined;
   #lastGgaSentAt = 0;
+  /** The silence timer in force on the current connection, and the gaps between its recent reads. */
+  #silenceMs: number;
+  #gaps: number[] = [];
+  #lastReadAt = 0;
   /** GGA sentences written upstream (tests, diagnostics). */
   ggaSent = 0;
 
   constructor(target: UpstreamTarget, options: UpstreamLinkOptions, events: UpstreamLinkEvents) {
     this.#target = target;
     this.#options = options;
+    this.#silenceMs = options.silenceMs;
     this.#events = events;
     this.#connect();
   }
@@ -96,7 +110,25 @@ export class UpstreamLink {
     socket.write(`${this.#latestGga}\r\n`);
     this.#lastGgaSentAt = Date.now();
     this.ggaSent++;
-    if (this.#options.needsGga) socket.setTimeout(this.#options.silenceMs);
+    if (this.#options.needsGga) socket.setTimeout(this.#silenceMs);
+  }
+
+  /** After enough reads, the silence timer follows the stream's own rhythm (90th percentile gap x 5, clamped). */
+  #adaptSilence(socket: Socket): void {
+    const now = Date.now();
+    if (this.#lastReadAt > 0) {
+      this.#gaps.push(now - this.#lastReadAt);
+      if (this.#gaps.length > GAPS_KEPT) this.#gaps.shift();
+    }
+    this.#lastReadAt = now;
+    if (this.#gaps.length < GAPS_BEFORE_ADAPTING) return;
+    const sorted = [...this.#gaps].sort((a, b) => a - b);
+    const usualGap = sorted[Math.floor(0.9 * (sorted.length - 1))] as number;
+    const floor = Math.min(this.#options.minSilenceMs ?? 5_000, this.#options.silenceMs);
+    const next = Math.min(this.#options.silenceMs, Math.max(floor, usualGap * 5));
+    if (Math.abs(next - this.#silenceMs) < 500) return;
+    this.#silenceMs = next;
+    if (!this.#options.needsGga || this.#lastGgaSentAt > 0) socket.setTimeout(next);
   }
 
   #connect(): void {
@@ -107,8 +139,10 @@ export class UpstreamLink {
     socket.setNoDelay(true);
     socket.setKeepAlive(true, 30_000);
     // Covers the connect, the reply and the stream: an upstream silent this long is taken for dead.
-    socket.setTimeout(this.#options.silenceMs);
-    const seconds = Math.round(this.#options.silenceMs / 1000);
+    this.#silenceMs = this.#options.silenceMs;
+    this.#gaps = [];
+    this.#lastReadAt = 0;
+    socket.setTimeout(this.#silenceMs);
     let head: Buffer | undefined = Buffer.alloc(0);
     let decoder: ChunkedDecoder | undefined;
     let hasData = false;
@@ -119,6 +153,7 @@ export class UpstreamLink {
         hasData = true;
         this.#attempt = 0;
       }
+      this.#adaptSilence(socket);
       this.#events.onData(chunk);
     };
 
@@ -152,9 +187,10 @@ export class UpstreamLink {
       if (decoder.error) this.#fail(socket, 'bad chunked body from the upstream');
       else if (decoder.ended) this.#fail(socket, 'the upstream ended the stream');
     });
-    socket.on('timeout', () =>
-      this.#fail(socket, this.#isUp ? `no data for ${seconds} s` : `no reply for ${seconds} s`),
-    );
+    socket.on('timeout', () => {
+      const seconds = Math.round(this.#silenceMs / 1000);
+      this.#fail(socket, this.#isUp ? `no data for ${seconds} s` : `no reply for ${seconds} s`);
+    });
     socket.on('error', (error: NodeJS.ErrnoException) => this.#fail(socket, describeSocketError(error)));
     socket.on('close', () =>
       this.#fail(socket, this.#isUp ? 'the upstream closed the connection' : 'closed before a reply'),

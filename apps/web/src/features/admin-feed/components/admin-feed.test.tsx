@@ -132,4 +132,16 @@ describe('admin feed pages', () => {
       unmount();
     }
   });
+
+  it('says a connected station that sends nothing is silent, not connected', async () => {
+    const quiet = { ...live, id: 's3', mountpoint: 'FARM_QUIET', lastDataAt: ago(120) };
+    stubUser({ overview: { isAdmin: true } }, (url) =>
+      url.pathname === `/api/admin/feed/${networkId}`
+        ? { body: { network: summary, stations: [quiet], generatedAt: now.toISOString() } }
+        : undefined,
+    );
+    renderApp(`/admin/feed/${networkId}`);
+    const card = within(await screen.findByTestId('station-FARM_QUIET', {}, { timeout: 5000 }));
+    expect(card.getByTestId('station-status')).toHaveTextContent('Connected, silent since 2 min. ago');
+  });
 });

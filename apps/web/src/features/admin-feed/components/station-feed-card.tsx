@@ -18,6 +18,9 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
   );
 }
 
+/** A connected station with no data for this long is shown as silent (its state is written every 5 s). */
+const SILENT_AFTER_MS = 15_000;
+
 /** Beyond this, the decoded position disagrees with the entered one enough to send rovers to the wrong base. */
 const FAR_OFFSET_M = 1_000;
 
@@ -27,19 +30,30 @@ export function StationFeedCard({ station, now }: { station: FeedStation; now: n
   const lang = i18n.language;
   // An error the station has connected since is history, not a problem now (the server decides).
   const errorIsCurrent = station.errorIsCurrent;
-  const status = station.isConnected
+  // Connected but quiet: a caster that keeps the socket open after its source left is not delivering.
+  const isSilent =
+    station.isConnected &&
+    now - new Date(station.lastDataAt ?? station.connectedSince ?? now).getTime() > SILENT_AFTER_MS;
+  const status = isSilent
     ? {
-        color: 'green',
-        text: t('adminFeed.station.connectedSince', {
-          ago: station.connectedSince ? formatAgo(station.connectedSince, now, lang) : '—',
+        color: 'orange',
+        text: t('adminFeed.station.silentSince', {
+          ago: formatAgo(station.lastDataAt ?? station.connectedSince ?? new Date(now).toISOString(), now, lang),
         }),
       }
-    : station.disconnectedAt
+    : station.isConnected
       ? {
-          color: 'red',
-          text: t('adminFeed.station.disconnectedSince', { ago: formatAgo(station.disconnectedAt, now, lang) }),
+          color: 'green',
+          text: t('adminFeed.station.connectedSince', {
+            ago: station.connectedSince ? formatAgo(station.connectedSince, now, lang) : '—',
+          }),
         }
-      : { color: 'gray', text: t('adminFeed.station.neverConnected') };
+      : station.disconnectedAt
+        ? {
+            color: 'red',
+            text: t('adminFeed.station.disconnectedSince', { ago: formatAgo(station.disconnectedAt, now, lang) }),
+          }
+        : { color: 'gray', text: t('adminFeed.station.neverConnected') };
 
   return (
     <Card
