@@ -10,6 +10,8 @@ export interface RoverAccount {
   username: string;
   maxConnections: number;
   passwordChangedAt: Date;
+  /** An organisation's account lent to a member connects only until then. */
+  lentUntil: Date | null;
 }
 
 export type RoverAuthResult =
@@ -47,6 +49,7 @@ export function createRoverAuthenticator({
         maxConnections: a.maxConnections,
         isDisabled: a.isDisabled,
         passwordChangedAt: a.passwordChangedAt,
+        lentUntil: a.lentUntil,
       })
       .from(a)
       .where(eq(a.username, credentials.username))
@@ -67,6 +70,7 @@ export function createRoverAuthenticator({
         username: account.username,
         maxConnections: account.maxConnections,
         passwordChangedAt: account.passwordChangedAt,
+        lentUntil: account.lentUntil,
       },
     };
   };

@@ -40,7 +40,12 @@ export function coveredUntil(windows: readonly WindowRow[], now: Date): Date | u
 
 export interface AccessChecker {
   /** Checks access at login; starts a "from first connection" window when that is all the account has. */
-  admit(accountId: string, networkId: string, now?: Date): Promise<Date | undefined>;
+  admit(
+    accountId: string,
+    networkId: string,
+    now?: Date,
+    lending?: { lentUntil: Date | null },
+  ): Promise<Date | undefined>;
   /** Re-checks live sessions: covered-until per `${accountId}/${networkId}` pair, never starting windows. */
   coveredUntilMany(pairs: readonly { accountId: string; networkId: string }[], now?: Date): Promise<Map<string, Date>>;
 }
@@ -72,8 +77,9 @@ export function createAccessChecker(db: Database): AccessChecker {
       .orderBy(asc(w.createdAt));
 
   return {
-    async admit(accountId, networkId, now = new Date()) {
-      const lentUntil = (await lentUntilOf([accountId])).get(accountId) ?? null;
+    async admit(accountId, networkId, now = new Date(), lending) {
+      // The login has just read the account: its lending comes along instead of a second read.
+      const lentUntil = lending ? lending.lentUntil : ((await lentUntilOf([accountId])).get(accountId) ?? null);
       if (lentUntil && lentUntil.getTime() <= now.getTime()) return undefined;
       const windows = await windowsOf(accountId, networkId, now);
       const until = coveredUntil(windows, now);

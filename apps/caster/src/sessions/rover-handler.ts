@@ -120,7 +120,9 @@ export function createRoverHandler(deps: RoverHandlerDependencies) {
       return refuseLogin(socket, head, result.reason, result.accountId);
     }
     deps.throttle.succeeded(address, head.auth.username);
-    const accessUntil = await deps.access.admit(result.account.id, target.network.id);
+    const accessUntil = await deps.access.admit(result.account.id, target.network.id, undefined, {
+      lentUntil: result.account.lentUntil,
+    });
     if (!accessUntil) return refuseLogin(socket, head, 'no-access', result.account.id);
     if (socket.destroyed) return;
 

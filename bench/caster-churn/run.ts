@@ -1,0 +1,85 @@
+// Connection-churn benchmark (issue 16): authenticated rover connect-and-close cycles against a caster in its own
+// process (bench/caster-fanout/caster-process.ts: a fresh database, one station with a live source, one account).
+// Usage: npm run bench:caster-churn -- [cycles] [concurrency]   (default 20000 cycles, 32 at a time)
+// Each cycle: TCP connect, NTRIP 1.0 GET with Basic credentials, wait for ICY 200 OK, close. Reports cycles per
+// second and the caster's open descriptors and RSS before and after (growth means a leak). TEST_DATABASE_URL picks
+// PostgreSQL; without it, the caster runs on in-memory PGlite.
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const [cycles = 20_000, concurrency = 32] = process.argv.slice(2).map(Number);
+
+const fds = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+
+function firstLine(child: ChildProcessByStdio<Writable, Readable, null>, prefix: string): Promise<string> {
+  return new Promise((resolveLine, reject) => {
+    let buffer = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const line = buffer.split('\n').find((candidate) => candidate.startsWith(prefix));
+      if (line) resolveLine(line);
+    });
+    child.once('close', (code) => reject(new Error(`caster exited (${code})`)));
+  });
+}
+
+/** One authenticated cycle; resolves true when the caster said ICY 200 OK. */
+function cycle(port: number, auth: string): Promise<boolean> {
+  return new Promise((resolveCycle) => {
+    const socket = connect({ host: '127.0.0.1', port }, () =>
+      socket.write(`GET /BENCH1 HTTP/1.0\r\nUser-Agent: NTRIP churn\r\nAuthorization: Basic ${auth}\r\n\r\n`),
+    );
+    let reply = '';
+    socket.on('data', (chunk: Buffer) => {
+      reply += chunk.toString('latin1');
+      if (reply.includes('\r\n')) {
+        socket.destroy();
+        resolveCycle(reply.startsWith('ICY 200 OK'));
+      }
+    });
+    socket.on('error', () => resolveCycle(false));
+    socket.on('close', () => resolveCycle(reply.startsWith('ICY 200 OK')));
+  });
+}
+
+const child = spawn(process.execPath, ['--import', 'tsx', resolve(here, '../caster-fanout/caster-process.ts')], {
+  stdio: ['pipe', 'pipe', 'inherit'],
+});
+const [, portText, user, password] = (await firstLine(child, 'READY ')).split(' ');
+const port = Number(portText);
+const pid = child.pid as number;
+const auth = Buffer.from(`${user}:${password}`).toString('base64');
+
+// Warm-up, then the measured run.
+for (let i = 0; i < 200; i++) await cycle(port, auth);
+await new Promise((r) => setTimeout(r, 1000));
+const before = { fds: fds(pid), rss: rssMb(pid) };
+let next = 0;
+let ok = 0;
+const started = performance.now();
+await Promise.all(
+  Array.from({ length: concurrency }, async () => {
+    while (next < cycles) {
+      next++;
+      if (await cycle(port, auth)) ok++;
+    }
+  }),
+);
+const seconds = (performance.now() - started) / 1000;
+await new Promise((r) => setTimeout(r, 2000));
+const after = { fds: fds(pid), rss: rssMb(pid) };
+const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+console.log(
+  `${database}: ${cycles} cycles, ${concurrency} at a time: ${Math.round(ok / seconds)} accepted connects/s ` +
+    `(${ok} accepted, ${cycles - ok} refused) in ${seconds.toFixed(1)} s; caster descriptors ${before.fds} -> ` +
+    `${after.fds}, RSS ${before.rss.toFixed(0)} -> ${after.rss.toFixed(0)} MB`,
+);
+child.stdin.end();
+child.kill('SIGTERM');
