@@ -15,8 +15,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const [cycles = 20_000, concurrency = 32] = process.argv.slice(2).map(Number);
 
 const fds = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 
 function firstLine(child: ChildProcessByStdio<Writable, Readable, null>, prefix: string): Promise<string> {
   return new Promise((resolveLine, reject) => {
