@@ -1,4 +1,5 @@
 import { NumberInput as MantineNumberInput, type NumberInputProps as MantineNumberInputProps } from '@mantine/core';
+import { useEffect, useState } from 'react';
 
 /**
  * Spec 5: a number input that accepts a typed integer only within min and max (anything else is ignored, the
@@ -20,11 +21,19 @@ export function NumberInput({
   max?: number;
   step?: number;
 } & Omit<MantineNumberInputProps, 'value' | 'onChange' | 'min' | 'max' | 'step' | 'label'>) {
+  // What is typed, including steps on the way to a number ("1." or "-"): the parent hears numbers only.
+  const [text, setText] = useState<string | number>(value ?? '');
+  useEffect(() => {
+    setText((current) => (typeof current === 'number' || value !== undefined ? (value ?? '') : current));
+  }, [value]);
   return (
     <MantineNumberInput
       label={label}
-      value={value ?? ''}
-      onChange={(next) => onChange(typeof next === 'number' ? next : undefined)}
+      value={text}
+      onChange={(next) => {
+        setText(next);
+        onChange(typeof next === 'number' ? next : undefined);
+      }}
       min={min}
       max={max}
       step={step}

@@ -41,6 +41,8 @@ export function GrantOrgCreditsForm({ id }: { id: string }) {
             onChange={setAmount}
             min={-1_000_000}
             max={1_000_000}
+            allowDecimal
+            error={amount === undefined || Number.isInteger(amount) ? undefined : t('admin.users.wholeNumbers')}
           />
           <TextInput
             label={t('adminOrgs.grant.reason')}
@@ -50,7 +52,7 @@ export function GrantOrgCreditsForm({ id }: { id: string }) {
           />
         </Group>
         <Group>
-          <Button type="submit" disabled={!amount} loading={grant.isPending}>
+          <Button type="submit" disabled={!amount || !Number.isInteger(amount)} loading={grant.isPending}>
             {t('adminOrgs.grant.submit')}
           </Button>
         </Group>

@@ -11,6 +11,8 @@ export function GrantCreditsDialog({ user, onClose }: { user: { id: string; name
   const [amount, setAmount] = useState<number | undefined>(10);
   const [reason, setReason] = useState('');
   const mutation = useMutation({ mutationFn: grantCredits });
+  // Decimals may be typed, so "1.5" is refused as such instead of read as 15.
+  const isWhole = amount === undefined || Number.isInteger(amount);
   return (
     <Modal opened onClose={onClose} title={t('admin.users.grantTitle', { name: user.name })} centered>
       <Stack>
@@ -26,6 +28,8 @@ export function GrantCreditsDialog({ user, onClose }: { user: { id: string; name
           onChange={setAmount}
           min={-1_000_000}
           max={1_000_000}
+          allowDecimal
+          error={isWhole ? undefined : t('admin.users.wholeNumbers')}
         />
         <Text size="sm" c="dimmed">
           {t('admin.users.amountHint')}
@@ -41,7 +45,7 @@ export function GrantCreditsDialog({ user, onClose }: { user: { id: string; name
             {t('errors.close')}
           </Button>
           <Button
-            disabled={!amount}
+            disabled={!amount || !isWhole}
             loading={mutation.isPending}
             onClick={() => amount && mutation.mutate({ userId: user.id, tokenAmount: amount, reason: reason.trim() })}
           >
