@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, launchBrowser, type RunningServer, screenshot, startServer, watchConsole } from '../e2e/harness';
@@ -16,10 +15,9 @@ import {
   signUp,
 } from '../e2e/org-steps';
 import { createAndActivateAccount } from '../e2e/page-helpers';
-import { fileSize, track, until } from './processes';
+import { demoAutoRover, fileSize, keepsGrowing, until } from './processes';
+import { createScratchDatabase } from './scratch-database';
 
-const serverUrl =
-  process.env.TEST_DATABASE_URL ?? process.env.INTEROP_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const owner = person('fleet.fenna@example.com', 'Fleet Fenna');
 const driver = person('drone.daan@example.com', 'Drone Daan');
 
@@ -31,10 +29,10 @@ const driver = person('drone.daan@example.com', 'Drone Daan');
  * it. The server runs on PostgreSQL so the test can bring the lending's end closer, as time passing would.
  */
 describe('an organisation lends an account to a member, in Chromium and with RTKLIB', () => {
-  const databaseName = `fixpoint_org_${randomBytes(5).toString('hex')}`;
   const workDir = mkdtempSync(join(tmpdir(), 'fixpoint-org-'));
   const output = join(workDir, 'rover.rtcm3');
-  let db: pg.Client;
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let db: Awaited<ReturnType<typeof createScratchDatabase>>['client'];
   let server: RunningServer;
   let casterPort: number;
   let browser: Browser;
@@ -45,52 +43,18 @@ describe('an organisation lends an account to a member, in Chromium and with RTK
   let orgUrl = '';
   let accountId = '';
 
-  const databaseUrl = () => {
-    const url = new URL(serverUrl);
-    url.pathname = `/${databaseName}`;
-    return url.toString();
-  };
-  /** Whether the rover's file still grows over two seconds (the demo stations send every second). */
-  async function isReceiving() {
-    const before = fileSize(output);
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    return fileSize(output) > before;
-  }
-  const connectRover = (credentials: { username: string; password: string }) =>
-    track(
-      spawn(
-        'str2str',
-        [
-          '-in',
-          `ntrip://${credentials.username}:${credentials.password}@127.0.0.1:${casterPort}/DEMO_AUTO`,
-          '-out',
-          `file://${output}`,
-          '-p',
-          '52.09',
-          '5.12',
-          '10',
-          '-n',
-          '1000',
-        ],
-        { stdio: 'ignore' },
-      ),
-    );
-
+  const isReceiving = () => keepsGrowing(output);
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${databaseName}"`);
-    await admin.end();
+    scratch = await createScratchDatabase('fixpoint_org');
+    db = scratch.client;
     casterPort = await freePort();
     server = await startServer({
-      DATABASE_URL: databaseUrl(),
+      DATABASE_URL: scratch.url,
       SECRET_KEY: randomBytes(32).toString('hex'),
       DEMO: 'true',
       CASTER_PORT: String(casterPort),
       CASTER_PUBLIC_HOST: '127.0.0.1',
     });
-    db = new pg.Client({ connectionString: databaseUrl() });
-    await db.connect();
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     problems = watchConsole(page);
@@ -100,11 +64,7 @@ describe('an organisation lends an account to a member, in Chromium and with RTK
     rover?.kill('SIGKILL');
     await browser?.close();
     await server?.stop();
-    await db?.end();
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-    await admin.end();
+    await scratch?.drop();
     rmSync(workDir, { recursive: true, force: true });
   });
 
@@ -135,7 +95,7 @@ describe('an organisation lends an account to a member, in Chromium and with RTK
     const credentials = await (
       await driverPage.request.get(`${server.url}/api/accounts/${accountId}/credentials`)
     ).json();
-    rover = connectRover(credentials);
+    rover = demoAutoRover(credentials, casterPort, output);
     await until(() => fileSize(output) > 500, 20_000, 'RTCM at the rover');
     expect(await isReceiving()).toBe(true);
   }, 40_000);

@@ -50,3 +50,35 @@ export async function until<T>(
 }
 
 export const fileSize = (path: string) => (existsSync(path) ? statSync(path).size : 0);
+
+/** A str2str rover on the demo network's AUTO mount at Utrecht, sending GGA, writing what it gets to `output`. */
+export const demoAutoRover = (
+  credentials: { username: string; password: string },
+  casterPort: number,
+  output: string,
+): ChildProcess =>
+  track(
+    spawn(
+      'str2str',
+      [
+        '-in',
+        `ntrip://${credentials.username}:${credentials.password}@127.0.0.1:${casterPort}/DEMO_AUTO`,
+        '-out',
+        `file://${output}`,
+        '-p',
+        '52.09',
+        '5.12',
+        '10',
+        '-n',
+        '1000',
+      ],
+      { stdio: 'ignore' },
+    ),
+  );
+
+/** Whether a rover's file still grows over 2.5 s (the demo stations send every second). */
+export async function keepsGrowing(path: string): Promise<boolean> {
+  const before = fileSize(path);
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+  return fileSize(path) > before;
+}

@@ -1,16 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, launchBrowser, type RunningServer, screenshot, startServer, watchConsole } from '../e2e/harness';
-import { fileSize, track, until } from './processes';
+import { demoAutoRover, fileSize, keepsGrowing, until } from './processes';
+import { createScratchDatabase } from './scratch-database';
 
-const serverUrl =
-  process.env.TEST_DATABASE_URL ?? process.env.INTEROP_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const buyer = {
   email: 'fleet.fenna@example.com',
   name: 'Fleet Fenna',
@@ -24,10 +22,10 @@ const buyer = {
  * cancelled. The server runs on PostgreSQL so the test can move the subscription's period as time passing would.
  */
 describe('a subscription from purchase to its end, in Chromium and with RTKLIB', () => {
-  const databaseName = `fixpoint_subscription_${randomBytes(5).toString('hex')}`;
   const workDir = mkdtempSync(join(tmpdir(), 'fixpoint-subscription-'));
   const output = join(workDir, 'rover.rtcm3');
-  let db: pg.Client;
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let db: Awaited<ReturnType<typeof createScratchDatabase>>['client'];
   let server: RunningServer;
   let casterPort: number;
   let browser: Browser;
@@ -37,34 +35,20 @@ describe('a subscription from purchase to its end, in Chromium and with RTKLIB',
   let subscriptionId = '';
   let accountId = '';
 
-  const databaseUrl = () => {
-    const url = new URL(serverUrl);
-    url.pathname = `/${databaseName}`;
-    return url.toString();
-  };
   const card = () => page.getByRole('article', { name: 'RTK Monthly' });
-  /** Whether the rover's file still grows over two seconds (the demo stations send every second). */
-  async function isReceiving() {
-    const before = fileSize(output);
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    return fileSize(output) > before;
-  }
+  const isReceiving = () => keepsGrowing(output);
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${databaseName}"`);
-    await admin.end();
+    scratch = await createScratchDatabase('fixpoint_subscription');
+    db = scratch.client;
     casterPort = await freePort();
     server = await startServer({
-      DATABASE_URL: databaseUrl(),
+      DATABASE_URL: scratch.url,
       SECRET_KEY: randomBytes(32).toString('hex'),
       DEMO: 'true',
       CASTER_PORT: String(casterPort),
       CASTER_PUBLIC_HOST: '127.0.0.1',
     });
-    db = new pg.Client({ connectionString: databaseUrl() });
-    await db.connect();
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     problems = watchConsole(page);
@@ -73,11 +57,7 @@ describe('a subscription from purchase to its end, in Chromium and with RTKLIB',
     rover?.kill('SIGKILL');
     await browser?.close();
     await server?.stop();
-    await db?.end();
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-    await admin.end();
+    await scratch?.drop();
     rmSync(workDir, { recursive: true, force: true });
   });
 
@@ -128,24 +108,7 @@ describe('a subscription from purchase to its end, in Chromium and with RTKLIB',
 
   it('lets a str2str rover receive corrections through the seat', async () => {
     const credentials = await (await page.request.get(`${server.url}/api/accounts/${accountId}/credentials`)).json();
-    rover = track(
-      spawn(
-        'str2str',
-        [
-          '-in',
-          `ntrip://${credentials.username}:${credentials.password}@127.0.0.1:${casterPort}/DEMO_AUTO`,
-          '-out',
-          `file://${output}`,
-          '-p',
-          '52.09',
-          '5.12',
-          '10',
-          '-n',
-          '1000',
-        ],
-        { stdio: 'ignore' },
-      ),
-    );
+    rover = demoAutoRover(credentials, casterPort, output);
     await until(() => fileSize(output) > 500, 20_000, 'RTCM at the rover');
   }, 30_000);
 

@@ -18,7 +18,6 @@ import type { RateLimiter } from './modules/auth/rate-limit';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { createBillingService } from './modules/billing/billing.service';
 import { billingSettingsRoutes } from './modules/billing/billing-settings.routes';
-import type { CreditsRepository } from './modules/credits/credits.repository';
 import { adminCreditsRoutes, creditsRoutes } from './modules/credits/credits.routes';
 import type { CreditsService } from './modules/credits/credits.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -62,7 +61,6 @@ export interface ApiContext {
   passwordPolicy: PasswordPolicy;
   hasGoogle: boolean;
   metaService: MetaService;
-  creditsRepository: CreditsRepository;
   creditsService: CreditsService;
   activationService: ActivationService;
   accountsService: AccountsService;
@@ -90,7 +88,6 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiContext) {
     passwordPolicy,
     hasGoogle,
     metaService,
-    creditsRepository,
     creditsService,
     activationService,
     accountsService,
@@ -188,7 +185,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiContext) {
     organizations,
     accountsService,
     subscriptionsService,
-    creditsRepository,
+    creditsService,
   });
   await api.register(billingRoutes, {
     db: database.db,

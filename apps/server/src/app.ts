@@ -175,7 +175,6 @@ export async function buildApp({
         passwordPolicy,
         hasGoogle: Boolean(google),
         metaService,
-        creditsRepository,
         creditsService,
         activationService,
         accountsService,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type DatabaseHandle, hashSecret, hashToken, schema } from '@fixpoint/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,7 +61,7 @@ async function timedSlowHash() {
 
 describe('login floods do not stall paying customers (decision 0043)', () => {
   it('400 wrong-password SOURCE requests do not delay a legitimate base by a second', async () => {
-    const password = 'k7Wq2mZpR4tXv9YcB3nD';
+    const password = randomBytes(15).toString('base64url');
     await seedStation(database, { networkId, mountpoint: 'FLOOD1', latitude: 52, longitude: 5 });
     await database.db
       .update(schema.stations)

@@ -19,6 +19,33 @@ export const userOverview = {
   tokenAmount: 1250,
 };
 
+/** An NTRIP account as `GET /api/accounts` answers it: never connected, no access, the user's own. */
+export const ntripAccount = (id: string, name: string, extra: object = {}) => ({
+  id,
+  name,
+  username: `fx-${id}`,
+  maxConnections: 1,
+  isDisabled: false,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  lastConnectedAt: null,
+  networks: [],
+  diagnosis: 'never-connected',
+  organization: null,
+  lending: null,
+  ...extra,
+});
+
+/** An account's connection settings (`GET /api/accounts/{id}/credentials`), with a password made for the test. */
+export const connectionSettings = (username: string) => ({
+  host: 'caster.example.com',
+  port: 2101,
+  username,
+  password: crypto.randomUUID(),
+  mountpoints: [],
+  ntripVersion: 2,
+  rtklibUrl: '',
+});
+
 type Answer = { status?: number; body?: unknown } | undefined;
 type Extra = (url: URL, init: RequestInit | undefined) => Answer;
 

@@ -50,7 +50,7 @@ export const adminCreditsRoutes: FastifyPluginAsyncZod<{ creditsService: Credits
     },
     (request) =>
       creditsService.adminAdjust({
-        userId: request.query.userId,
+        owner: { userId: request.query.userId },
         amount: request.query.tokenAmount,
         reason: request.query.reason,
         adminId: request.user?.id as string,

@@ -1,4 +1,4 @@
-import { type Database, schema } from '@fixpoint/db';
+import { type Database, isOrgOwner, schema } from '@fixpoint/db';
 import { AppError, type LedgerPage } from '@fixpoint/shared';
 import { eq } from 'drizzle-orm';
 import type { CreditsRepository, Owner } from './credits.repository';
@@ -27,28 +27,36 @@ export function createCreditsService({
       };
     },
 
-    /** An admin's grant (positive) or correction (negative) with a reason, recorded in the ledger. */
+    /**
+     * An admin's grant (positive) or correction (negative) of a user's or an organisation's credits, with a reason,
+     * recorded in the ledger; never below zero.
+     */
     async adminAdjust({
-      userId,
+      owner,
       amount,
       reason,
       adminId,
     }: {
-      userId: string;
+      owner: Owner;
       amount: number;
       reason?: string;
       adminId: string;
     }) {
-      const [user] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.id, userId));
-      if (!user) throw new AppError('USER_NOT_FOUND', 404, 'No user with that id.');
+      if (!isOrgOwner(owner)) {
+        const [user] = await db
+          .select({ id: schema.users.id })
+          .from(schema.users)
+          .where(eq(schema.users.id, owner.userId));
+        if (!user) throw new AppError('USER_NOT_FOUND', 404, 'No user with that id.');
+      }
       return db.transaction(async (tx) => {
-        const result = await creditsRepository.change(tx, { userId }, amount, {
+        const result = await creditsRepository.change(tx, owner, amount, {
           kind: amount > 0 ? 'grant' : 'correction',
           reason: reason || (amount > 0 ? 'Granted by an administrator' : 'Corrected by an administrator'),
           createdBy: adminId,
         });
         if (!result) {
-          const balance = await creditsRepository.balance({ userId }, tx);
+          const balance = await creditsRepository.balance(owner, tx);
           throw new AppError('INSUFFICIENT_CREDITS', 409, `The balance is ${balance}; it cannot go below zero.`);
         }
         return { balance: result.balance };

@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthUser, requireAdmin } from '../../plugins/auth';
 import type { AccountsService } from '../accounts/accounts.service';
-import type { CreditsRepository } from '../credits/credits.repository';
+import type { CreditsService } from '../credits/credits.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { OrganizationsService } from './organizations.service';
 
@@ -39,8 +39,8 @@ export const adminOrganizationsRoutes: FastifyPluginAsyncZod<{
   organizations: OrganizationsService;
   accountsService: AccountsService;
   subscriptionsService: SubscriptionsService;
-  creditsRepository: CreditsRepository;
-}> = async (app, { db, organizations, accountsService, subscriptionsService, creditsRepository }) => {
+  creditsService: CreditsService;
+}> = async (app, { db, organizations, accountsService, subscriptionsService, creditsService }) => {
   async function list(where?: ReturnType<typeof and>): Promise<AdminOrganization[]> {
     const rows = await db
       .select({
@@ -192,19 +192,11 @@ export const adminOrganizationsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await one(request.params.id);
-      const { tokenAmount, reason } = request.body;
-      const owner = { orgId: request.params.id };
-      return db.transaction(async (tx) => {
-        const result = await creditsRepository.change(tx, owner, tokenAmount, {
-          kind: tokenAmount > 0 ? 'grant' : 'correction',
-          reason: reason || (tokenAmount > 0 ? 'Granted by an administrator' : 'Corrected by an administrator'),
-          createdBy: (request.user as AuthUser).id,
-        });
-        if (!result) {
-          const balance = await creditsRepository.balance(owner, tx);
-          throw new AppError('INSUFFICIENT_CREDITS', 409, `The balance is ${balance}; it cannot go below zero.`);
-        }
-        return { balance: result.balance };
+      return creditsService.adminAdjust({
+        owner: { orgId: request.params.id },
+        amount: request.body.tokenAmount,
+        reason: request.body.reason,
+        adminId: (request.user as AuthUser).id,
       });
     },
   );

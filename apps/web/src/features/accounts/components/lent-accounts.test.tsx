@@ -1,37 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubUser } from '../../../testing/fixtures';
+import { connectionSettings, ntripAccount, stubUser } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render';
 
 const until = '2099-06-01T10:00:00.000Z';
-const account = (id: string, name: string, extra: object = {}) => ({
-  id,
-  name,
-  username: `fx-${id}`,
-  maxConnections: 1,
-  isDisabled: false,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  lastConnectedAt: null,
-  networks: [],
-  diagnosis: 'never-connected',
-  organization: null,
-  lending: null,
-  ...extra,
-});
-const own = account('a1', 'My rover');
-const lent = account('a2', 'Fleet harvester', {
+const own = ntripAccount('a1', 'My rover');
+const lent = ntripAccount('a2', 'Fleet harvester', {
   organization: { id: 'o1', name: 'North Fleet' },
   lending: { userId: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', until },
 });
-const credentials = {
-  host: 'caster.example.com',
-  port: 2101,
-  username: 'fx-a2',
-  password: 'lent-secret',
-  mountpoints: [],
-  ntripVersion: 2,
-  rtklibUrl: '',
-};
+const credentials = connectionSettings('fx-a2');
 
 function stubLent() {
   return stubUser({}, (url) => {
@@ -62,7 +40,7 @@ describe("an organisation's account lent to the user", () => {
     await user.click(card.getByRole('button', { name: 'Manage' }));
     const drawer = within(await screen.findByRole('dialog'));
     expect(drawer.getByTestId('lent-notice')).toHaveTextContent('North Fleet lent you this account until');
-    await waitFor(() => expect(drawer.getByTestId('credential-password')).toHaveValue('lent-secret'));
+    await waitFor(() => expect(drawer.getByTestId('credential-password')).toHaveValue(credentials.password));
     expect(drawer.getByRole('heading', { name: 'Sessions' })).toBeVisible();
     for (const name of ['Activate or extend', 'Save', 'New password', 'Delete account', 'Disable']) {
       expect(drawer.queryByRole('button', { name })).toBeNull();

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { stubUser } from '../../../testing/fixtures';
+import { connectionSettings, ntripAccount, stubUser } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render';
 
 const organization = (extra: object = {}) => ({
@@ -15,23 +15,8 @@ const organization = (extra: object = {}) => ({
   ...extra,
 });
 
-const account = (id: string, name: string, extra: object = {}) => ({
-  id,
-  name,
-  username: `fx-${id}`,
-  maxConnections: 1,
-  isDisabled: false,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  lastConnectedAt: null,
-  networks: [],
-  diagnosis: 'never-connected',
-  organization: null,
-  lending: null,
-  ...extra,
-});
-
-const orgAccount = account('a1', 'Harvester', { organization: { id: 'o1', name: 'North Fleet' } });
-const personalAccount = account('p1', 'My own rover');
+const orgAccount = ntripAccount('a1', 'Harvester', { organization: { id: 'o1', name: 'North Fleet' } });
+const personalAccount = ntripAccount('p1', 'My own rover');
 const teams = [{ id: 'o1', name: 'North Fleet', role: 'owner', status: 'active' }];
 const members = [
   { userId: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', role: 'owner', joinedAt: '2026-11-02T00:00:00Z' },
@@ -73,15 +58,7 @@ function stubOrg(
   return { sent, calls };
 }
 
-const credentials = {
-  host: 'caster.example.com',
-  port: 2101,
-  username: 'fx-a1',
-  password: 'secret-ntrip',
-  mountpoints: [],
-  ntripVersion: 2,
-  rtklibUrl: '',
-};
+const credentials = connectionSettings('fx-a1');
 
 const apiPaths = (calls: URL[]) => calls.map((url) => url.pathname);
 

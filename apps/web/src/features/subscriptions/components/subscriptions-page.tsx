@@ -67,10 +67,11 @@ function SubscriptionCard({ subscription, canWrite }: { subscription: Subscripti
   const scope = useOwnerScope();
   const [dialog, setDialog] = useState<'seats' | 'cancel' | 'end' | null>(null);
   const change = useMutation({
-    mutationFn: (input: { id: string; cancel: boolean } | { id: string; endNow: true }) =>
-      'endNow' in input && scope.kind === 'organization'
-        ? endOrgSubscriptionNow(scope.orgId, input.id)
-        : setSubscriptionCancelled(scope, input as { id: string; cancel: boolean }),
+    mutationFn: (input: { id: string; cancel: boolean } | { id: string; endNow: true }) => {
+      if (!('endNow' in input)) return setSubscriptionCancelled(scope, input);
+      if (scope.kind !== 'organization') throw new Error('Only an organisation ends a subscription now.');
+      return endOrgSubscriptionNow(scope.orgId, input.id);
+    },
     onSuccess: async () => {
       setDialog(null);
       await Promise.all([
@@ -83,6 +84,23 @@ function SubscriptionCard({ subscription, canWrite }: { subscription: Subscripti
   const longDate = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'long' });
   const periodEnd = longDate(subscription.currentPeriodEnd);
   const isLive = status === 'active' || status === 'cancelling' || status === 'past_due';
+  // Ending at the period end, or (an organisation's) now: the same confirmation with its own words.
+  const confirm =
+    dialog === 'cancel'
+      ? {
+          title: t('subscriptions.confirmCancel.title'),
+          text: t('subscriptions.confirmCancel.text', { date: periodEnd }),
+          label: t('subscriptions.confirmCancel.confirm'),
+          change: { id: subscription.id, cancel: true },
+        }
+      : dialog === 'end'
+        ? {
+            title: t('subscriptions.endNow.title'),
+            text: t('subscriptions.endNow.text'),
+            label: t('subscriptions.endNow.confirm'),
+            change: { id: subscription.id, endNow: true as const },
+          }
+        : null;
   const price = `${formatMoney(subscription.amount, subscription.currency)}${subscription.interval ? ` ${t(`pricing.per.${subscription.interval}`)}` : ''}`;
 
   return (
@@ -171,45 +189,21 @@ function SubscriptionCard({ subscription, canWrite }: { subscription: Subscripti
         )}
       </Stack>
       {dialog === 'seats' && <SeatsDialog subscription={subscription} onClose={() => setDialog(null)} />}
-      <Modal
-        opened={dialog === 'cancel'}
-        onClose={() => setDialog(null)}
-        title={t('subscriptions.confirmCancel.title')}
-        centered
-      >
-        <Stack>
-          <Text size="sm">{t('subscriptions.confirmCancel.text', { date: periodEnd })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDialog(null)} data-autofocus>
-              {t('subscriptions.confirmCancel.keep')}
-            </Button>
-            <Button
-              color="red"
-              loading={change.isPending}
-              onClick={() => change.mutate({ id: subscription.id, cancel: true })}
-            >
-              {t('subscriptions.confirmCancel.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      <Modal opened={dialog === 'end'} onClose={() => setDialog(null)} title={t('subscriptions.endNow.title')} centered>
-        <Stack>
-          <Text size="sm">{t('subscriptions.endNow.text')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDialog(null)} data-autofocus>
-              {t('subscriptions.confirmCancel.keep')}
-            </Button>
-            <Button
-              color="red"
-              loading={change.isPending}
-              onClick={() => change.mutate({ id: subscription.id, endNow: true })}
-            >
-              {t('subscriptions.endNow.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {confirm && (
+        <Modal opened onClose={() => setDialog(null)} title={confirm.title} centered>
+          <Stack>
+            <Text size="sm">{confirm.text}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDialog(null)} data-autofocus>
+                {t('subscriptions.confirmCancel.keep')}
+              </Button>
+              <Button color="red" loading={change.isPending} onClick={() => change.mutate(confirm.change)}>
+                {confirm.label}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      )}
     </Card>
   );
 }
