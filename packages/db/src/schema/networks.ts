@@ -64,11 +64,19 @@ export const networks = pgTable(
     upstreamVersion: smallint('upstream_version'),
     upstreamUsername: text('upstream_username'),
     upstreamPasswordEnc: text('upstream_password_enc'),
+    /** RINEX on demand: recorded streams are kept this many days (0: not recorded). */
+    archiveRetentionDays: integer('archive_retention_days').notNull().default(30),
+    /** Relay kind: record a relayed station while it is pulled (the upstream's terms may forbid it). */
+    archiveRelayed: boolean('archive_relayed').notNull().default(true),
+    /** Credits per hour of RINEX data. */
+    rinexHourlyPrice: integer('rinex_hourly_price').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('networks_daily_price_positive', sql`${t.dailyPrice} >= 0`),
+    check('networks_archive_retention', sql`${t.archiveRetentionDays} between 0 and 3650`),
+    check('networks_rinex_price', sql`${t.rinexHourlyPrice} >= 0`),
     check('networks_code_format', sql`${t.code} ~ '^[A-Z0-9][A-Z0-9_-]{1,30}$'`),
   ],
 );
