@@ -38,6 +38,8 @@ import { stripeWebhookRoutes } from './modules/payments/webhook.routes';
 import { createProductsRepository } from './modules/products/products.repository';
 import { productsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
+import { rinexRoutes } from './modules/rinex/rinex.routes';
+import type { RinexService } from './modules/rinex/rinex.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { statusRoutes } from './modules/status/status.routes';
 import { adminSubscriptionsRoutes } from './modules/subscriptions/admin-subscriptions.routes';
@@ -66,6 +68,7 @@ export interface ApiContext {
   accountsService: AccountsService;
   payments: Payments;
   casterAddress: (requestHost: string) => CasterAddress;
+  rinexService: RinexService;
   onAccountsChanged?: (accountIds: string[]) => void;
 }
 
@@ -94,6 +97,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiContext) {
     payments,
     casterAddress,
     onAccountsChanged,
+    rinexService,
   } = ctx;
   const { stripe, provider: paymentProvider, fulfilmentService } = payments;
 
@@ -155,6 +159,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiContext) {
   if (stripe) await api.register(stripeWebhookRoutes, { stripe, fulfilmentService });
   const subscriptionsService = createSubscriptionsService({ db: database.db, provider: paymentProvider });
   await api.register(subscriptionsRoutes, { subscriptionsService });
+  await api.register(rinexRoutes, { rinexService });
   await api.register(adminSubscriptionsRoutes, { subscriptionsService });
 
   // An organisation's own credits, accounts, checkout, subscriptions and map: the same routes under
@@ -177,6 +182,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiContext) {
       await org.register(scoped(subscriptionsRoutes), { subscriptionsService });
       await org.register(scoped(orgSubscriptionRoutes), { subscriptionsService });
       await org.register(scoped(mapsRoutes), { db: database.db });
+      await org.register(scoped(rinexRoutes), { rinexService });
     },
     { prefix: '/org/:orgId' },
   );

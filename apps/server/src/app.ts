@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
+import { type ArchiveStore, createLocalArchiveStore } from '@fixpoint/caster';
 import { createSecretBox, type DatabaseHandle } from '@fixpoint/db';
 import { getBrand } from '@fixpoint/shared';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -24,6 +25,7 @@ import { createMetaRepository } from './modules/meta/meta.repository';
 import { createMetaService } from './modules/meta/meta.service';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { createPayments } from './modules/payments/payments';
+import { createRinex } from './modules/rinex/rinex';
 import { readAccountSettings } from './modules/settings/account-settings';
 import { registerIdentity } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -42,6 +44,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Served at GET /metrics (the caster's counters); no route without it. */
   metricsRegistry?: Registry;
+  /** Where recorded streams and RINEX files live; defaults to DATA_DIR/archive (the caster's default too). */
+  archiveStore?: ArchiveStore;
   /** NTRIP accounts disabled, deleted or re-keyed: main.ts tells the caster (in-process, or every one via NATS). */
   onAccountsChanged?: (accountIds: string[]) => void;
 }
@@ -56,6 +60,7 @@ export async function buildApp({
   secretKey,
   logger = false,
   mailer: givenMailer,
+  archiveStore,
   metricsRegistry,
   onAccountsChanged,
 }: AppOptions) {
@@ -155,6 +160,14 @@ export async function buildApp({
     logger: app.log,
   });
   const { localRenewals } = payments;
+  const rinex = createRinex({
+    db: database.db,
+    store: archiveStore ?? createLocalArchiveStore(join(env.DATA_DIR, 'archive')),
+    creditsRepository,
+    logger: app.log,
+    brandName: brand.name,
+  });
+  app.addHook('onClose', () => rinex.worker.stop());
   const stopClock = payments.startClock();
   app.addHook('onClose', async () => stopClock());
   const casterPort = env.CASTER_PUBLIC_PORT ?? env.CASTER_PORT;
@@ -173,6 +186,7 @@ export async function buildApp({
         rateLimiter,
         loginGuard,
         passwordPolicy,
+        rinexService: rinex.service,
         hasGoogle: Boolean(google),
         metaService,
         creditsService,
@@ -196,6 +210,7 @@ export async function buildApp({
   app.decorate('auth', auth);
   app.decorate('localRenewals', localRenewals);
   app.decorate('payments', payments);
+  app.decorate('rinexWorker', rinex.worker);
   return app;
 }
 

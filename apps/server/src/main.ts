@@ -1,5 +1,6 @@
 import {
   type AccountEventPublisher,
+  archiveStoreFromEnv,
   type Caster,
   casterOptionsFromEnv,
   connectAccountEvents,
@@ -61,9 +62,12 @@ async function main() {
     if (accountEvents) accountEvents.accountsChanged(accountIds);
     else for (const accountId of accountIds) localCaster?.accountChanged(accountId);
   };
+  const casterOptions = casterOptionsFromEnv(casterEnv);
   const app = await buildApp({
     env,
     database,
+    // One archive store for the caster that records and the server that converts (local disk or S3).
+    archiveStore: casterOptions.archive?.store ?? archiveStoreFromEnv(casterEnv, env.DATA_DIR),
     secretKey,
     logger: createLoggerOptions(env),
     metricsRegistry,
@@ -76,7 +80,7 @@ async function main() {
         secretBox,
         logger: app.log,
         // Without PUBLIC_URL the sourcetable's portal links point at this server's own port.
-        options: { ...casterOptionsFromEnv(casterEnv), portalUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` },
+        options: { ...casterOptions, portalUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` },
         metricsRegistry,
       })
     : undefined;
@@ -119,6 +123,7 @@ async function main() {
     await seedDemoProducts(database.db);
     await seedDemoSettings(database.db);
   }
+  app.rinexWorker.start();
   if (caster) {
     await caster.start();
     if (isDemo) demo = await startDemoStations(database.db, caster);

@@ -37,6 +37,7 @@ CREATE TABLE "rinex_jobs" (
 	"expires_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"started_at" timestamp with time zone,
+	"heartbeat_at" timestamp with time zone,
 	"finished_at" timestamp with time zone,
 	CONSTRAINT "rinex_jobs_one_owner" CHECK (("rinex_jobs"."owner_user_id" is null) <> ("rinex_jobs"."owner_org_id" is null)),
 	CONSTRAINT "rinex_jobs_window" CHECK ("rinex_jobs"."to_at" > "rinex_jobs"."from_at"),

@@ -14,3 +14,4 @@ export * from './networks';
 export * from './organizations';
 export * from './settings';
 export * from './subscriptions';
+export * from './rinex';

@@ -1,0 +1,228 @@
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import { createLocalArchiveStore } from '@fixpoint/caster';
+import { schema } from '@fixpoint/db';
+import { encode1006, encodeMsm4, geodeticToEcef, simulateEpoch } from '@fixpoint/rtcm';
+import { eq } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedNetwork, signInAdmin, signUpUser } from '../../testing/fixtures';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+const gzipAsync = promisify(gzip);
+const position = { latitude: 52.0, longitude: 4.37, height: 40 };
+
+/**
+ * Records `seconds` of a simulated 1 Hz base (MSM4 of four systems and a 1006 every 10 s) into the archive, one
+ * segment per minute, as the caster's recorder does.
+ */
+async function record(t: TestApp, station: { id: string; networkId: string }, start: number, seconds: number) {
+  const store = createLocalArchiveStore(join(t.dataDir, 'archive'));
+  const ecef = geodeticToEcef(position);
+  for (let minute = 0; minute * 60 < seconds; minute++) {
+    const frames: Uint8Array[] = [];
+    const from = start + minute * 60_000;
+    const to = Math.min(start + seconds * 1000, from + 60_000);
+    for (let time = from; time < to; time += 1000) {
+      if ((time / 1000) % 10 === 0) frames.push(encode1006({ stationId: 42, ecef, antennaHeight: 1.5 }));
+      for (const message of simulateEpoch({ stationId: 42, time, position })) frames.push(encodeMsm4(message));
+    }
+    const raw = Buffer.concat(frames);
+    const key = `stations/${station.id}/${from}.rtcm.gz`;
+    const stored = await gzipAsync(raw);
+    await store.put(key, stored);
+    await t.database.db.insert(schema.archiveSegments).values({
+      stationId: station.id,
+      networkId: station.networkId,
+      objectKey: key,
+      startedAt: new Date(from),
+      endedAt: new Date(to - 1000),
+      frames: frames.length,
+      rawBytes: raw.length,
+      storedBytes: stored.length,
+    });
+  }
+  return store;
+}
+
+describe('RINEX on demand', () => {
+  let t: TestApp;
+  let admin: { authorization: string };
+  let user: Awaited<ReturnType<typeof signUpUser>>;
+  let stranger: Awaited<ReturnType<typeof signUpUser>>;
+  let station: { id: string; networkId: string; mountpoint: string };
+  /** Whole minutes, ten minutes ago: two minutes of data. */
+  const start = Math.floor((Date.now() - 10 * 60_000) / 60_000) * 60_000;
+  const window = { from: new Date(start).toISOString(), to: new Date(start + 120_000).toISOString() };
+
+  const grant = (userId: string, tokenAmount: number) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/tokens',
+      query: { userId, tokenAmount: String(tokenAmount) },
+      headers: admin,
+    });
+  const balance = async (headers: { authorization: string }) =>
+    (await t.app.inject({ url: '/api/user', headers })).json().tokenAmount as number;
+  const buy = (headers: { authorization: string }, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/rinex', payload, headers });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = (await signInAdmin(t)).headers;
+    user = await signUpUser(t, 'Surveyor Sam');
+    stranger = await signUpUser(t, 'Someone Else');
+    const network = await seedNetwork(t.database.db, { rinexHourlyPrice: 30, countryCode: 'NLD' }, 1);
+    const [row] = await t.database.db.select().from(schema.stations).where(eq(schema.stations.networkId, network.id));
+    station = { id: row?.id as string, networkId: network.id, mountpoint: row?.mountpoint as string };
+    await record(t, station, start, 120);
+  });
+  afterAll(() => t.close());
+
+  it('lists the recorded station with its price, and the coverage and price of a window', async () => {
+    const stations = await t.app.inject({ url: '/api/rinex/stations', headers: user.headers });
+    expect(stations.statusCode).toBe(200);
+    expect(stations.json().stations).toEqual([
+      expect.objectContaining({ id: station.id, mountpoint: station.mountpoint, hourlyPrice: 30, countryCode: 'NLD' }),
+    ]);
+    const coverage = await t.app.inject({
+      url: `/api/stations/${station.id}/archive`,
+      query: { from: new Date(start - 3_600_000).toISOString(), to: window.to },
+      headers: user.headers,
+    });
+    expect(coverage.statusCode).toBe(200);
+    // 120 frames one second apart cover 119 s; at 30 credits an hour that is 1 credit (rounded up).
+    expect(coverage.json()).toMatchObject({ coveredSeconds: 119, hourlyPrice: 30, credits: 1 });
+    expect(
+      coverage
+        .json()
+        .hours.map((h: { seconds: number }) => h.seconds)
+        .reduce((a: number, b: number) => a + b),
+    ).toBe(119);
+  });
+
+  it('refuses bad windows with the rule in words, before anything is spent', async () => {
+    await grant(user.id, 10);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...window, stationId: station.id, interval: 7 }, 'The interval is one of 1, 5, 10, 15, 30 seconds.'],
+      [
+        { from: window.to, to: window.from, stationId: station.id, interval: 1 },
+        'The window must end after it starts.',
+      ],
+      [
+        { from: window.from, to: new Date(start + 25 * 3_600_000).toISOString(), stationId: station.id, interval: 1 },
+        'A window is at most 24 hours.',
+      ],
+      [
+        { ...window, from: 'yesterday', stationId: station.id, interval: 1 },
+        'Use an ISO 8601 time, such as 2026-11-24T10:00:00Z.',
+      ],
+      [{ ...window, stationId: station.id, interval: 1, systems: 'GX' }, 'Systems are letters among G, R, E, C and J.'],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await buy(user.headers, payload);
+      expect(response.statusCode, message).toBe(400);
+      expect(JSON.stringify(response.json())).toContain(message);
+    }
+    const future = await buy(user.headers, {
+      stationId: station.id,
+      interval: 1,
+      from: new Date().toISOString(),
+      to: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect(future.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'The window cannot end in the future.' });
+    const empty = await buy(user.headers, {
+      stationId: station.id,
+      interval: 1,
+      from: new Date(start - 7_200_000).toISOString(),
+      to: new Date(start - 3_600_000).toISOString(),
+    });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().code).toBe('RINEX_NO_DATA');
+    expect(await balance(user.headers)).toBe(10);
+  });
+
+  it('charges the covered time, converts, and serves a zip with RINEX 3.04 files named by the long-name rule', async () => {
+    const response = await buy(user.headers, { ...window, stationId: station.id, interval: 5 });
+    expect(response.statusCode).toBe(201);
+    const job = response.json();
+    expect(job).toMatchObject({ status: 'queued', credits: 1, coveredSeconds: 119, interval: 5 });
+    expect(await balance(user.headers)).toBe(9);
+
+    expect((await t.app.inject({ url: `/api/rinex/${job.id}/download`, headers: user.headers })).statusCode).toBe(409);
+    expect(await t.app.rinexWorker.runOnce()).toBe(true);
+    const done = (await t.app.inject({ url: `/api/rinex/${job.id}`, headers: user.headers })).json();
+    expect(done).toMatchObject({ status: 'done', progress: 100, epochs: 24 });
+    expect(done.fileName).toMatch(/^NET\d+00NLD_S_\d{11}_02M_05S\.zip$/);
+
+    const download = await t.app.inject({ url: `/api/rinex/${job.id}/download`, headers: user.headers });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/zip');
+    const files = unzipSync(new Uint8Array(download.rawPayload));
+    const names = Object.keys(files).sort();
+    expect(names).toHaveLength(2);
+    expect(names[0]).toMatch(/_02M_05S_MO\.rnx$/);
+    expect(names[1]).toMatch(/_02M_MN\.rnx$/);
+    const observation = new TextDecoder().decode(files[names[0] as string]);
+    expect(observation.split('\n')[0]).toBe(
+      '     3.04           OBSERVATION DATA    M: Mixed            RINEX VERSION / TYPE',
+    );
+    expect(observation).toContain(`${station.mountpoint.padEnd(60)}MARKER NAME`);
+    expect(observation.match(/^> /gm)).toHaveLength(24);
+    expect(observation).toMatch(/ANTENNA: DELTA H\/E\/N/);
+    expect(observation).toContain('        1.5000        0.0000        0.0000');
+  });
+
+  it("answers someone else's job exactly like a missing one", async () => {
+    const [job] = (await t.app.inject({ url: '/api/rinex', headers: user.headers })).json().jobs;
+    expect((await t.app.inject({ url: `/api/rinex/${job.id}`, headers: stranger.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/rinex/${job.id}/download`, headers: stranger.headers })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ url: '/api/rinex', headers: stranger.headers })).json().jobs).toEqual([]);
+    expect((await t.app.inject({ url: `/api/rinex/${job.id}` })).statusCode).toBe(401);
+  });
+
+  it('refuses a purchase the balance cannot pay, and spends nothing', async () => {
+    const response = await buy(stranger.headers, { ...window, stationId: station.id, interval: 1 });
+    expect(response.statusCode).toBe(402);
+    expect(response.json().code).toBe('INSUFFICIENT_CREDITS');
+    expect((await t.app.inject({ url: '/api/rinex', headers: stranger.headers })).json().jobs).toEqual([]);
+  });
+
+  it('refunds a conversion that fails and says why', async () => {
+    const before = await balance(user.headers);
+    const job = (await buy(user.headers, { ...window, stationId: station.id, interval: 1 })).json();
+    expect(await balance(user.headers)).toBe(before - 1);
+    // The recording is lost between purchase and conversion.
+    await t.database.db.delete(schema.archiveSegments).where(eq(schema.archiveSegments.stationId, station.id));
+    await t.app.rinexWorker.runOnce();
+    const failed = (await t.app.inject({ url: `/api/rinex/${job.id}`, headers: user.headers })).json();
+    expect(failed).toMatchObject({
+      status: 'failed',
+      error: 'The recorded data of this window are no longer available.',
+    });
+    expect(await balance(user.headers)).toBe(before);
+    // The refund is written once, even if the worker ran the job again.
+    await t.app.rinexWorker.runOnce();
+    expect(await balance(user.headers)).toBe(before);
+    await record(t, station, start, 120);
+  });
+
+  it('picks up a job whose worker died, and charges nothing twice', async () => {
+    const before = await balance(user.headers);
+    const job = (await buy(user.headers, { ...window, stationId: station.id, interval: 30 })).json();
+    // A worker took it and died two minutes ago.
+    await t.database.db
+      .update(schema.rinexJobs)
+      .set({ status: 'running', heartbeatAt: new Date(Date.now() - 120_000) })
+      .where(eq(schema.rinexJobs.id, job.id));
+    expect(await t.app.rinexWorker.runOnce()).toBe(true);
+    expect((await t.app.inject({ url: `/api/rinex/${job.id}`, headers: user.headers })).json()).toMatchObject({
+      status: 'done',
+      epochs: 4,
+    });
+    expect(await balance(user.headers)).toBe(before - 1);
+  });
+});

@@ -1,0 +1,228 @@
+import { type ArchiveStore, listSegments, readSegment } from '@fixpoint/caster';
+import { type Database, ownerOfRow, schema } from '@fixpoint/db';
+import { convertRtcmToRinex, navigationFileName, observationFileName, type RtcmChunk, unixToGps } from '@fixpoint/rtcm';
+import { RINEX_DOWNLOAD_DAYS } from '@fixpoint/shared';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { Zip, ZipDeflate } from 'fflate';
+import type { CreditsRepository } from '../credits/credits.repository';
+import type { RinexJobRow, RinexRepository } from './rinex.repository';
+
+const DAY_MS = 86_400_000;
+/** Progress is written at most this often; it doubles as the job's heartbeat. */
+const PROGRESS_WRITE_MS = 1_000;
+
+/** A failure the customer can act on; anything else reads as a generic conversion failure. */
+export class ConversionError extends Error {}
+
+export interface RinexWorkerOptions {
+  db: Database;
+  store: ArchiveStore;
+  repository: RinexRepository;
+  creditsRepository: CreditsRepository;
+  logger: FastifyBaseLogger;
+  /** Written in the files' PGM / RUN BY / DATE and OBSERVER / AGENCY. */
+  brandName: string;
+  pollMs?: number;
+  now?: () => Date;
+}
+
+/**
+ * Converts queued RINEX jobs one at a time in this process. Conversion is CPU work on the event loop, cut into
+ * slices by the archive reads (one segment, about a minute of data, at a time), so the API and an in-process caster
+ * stay responsive (decision 0045). A job left running by a process that died is picked up again once its heartbeat
+ * is stale; its credits were spent once, when it was queued.
+ */
+export function createRinexWorker(options: RinexWorkerOptions) {
+  const { repository, logger } = options;
+  const now = options.now ?? (() => new Date());
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<boolean> | undefined;
+  let isStopped = false;
+  let lastCleanup = 0;
+
+  async function runOnce(): Promise<boolean> {
+    if (now().getTime() - lastCleanup > 3_600_000) {
+      lastCleanup = now().getTime();
+      await removeExpiredFiles(options, now());
+    }
+    const job = await repository.claim(now());
+    if (!job) return false;
+    try {
+      const result = await convertJob(options, job);
+      await repository.finish(job.id, {
+        ...result,
+        expiresAt: new Date(now().getTime() + RINEX_DOWNLOAD_DAYS * DAY_MS),
+      });
+      logger.info({ jobId: job.id, epochs: result.epochs, bytes: result.resultBytes }, 'RINEX file ready');
+    } catch (error) {
+      const reason =
+        error instanceof ConversionError ? error.message : 'The conversion failed; your credits were refunded.';
+      if (!(error instanceof ConversionError)) logger.error({ err: error, jobId: job.id }, 'RINEX conversion failed');
+      await failAndRefund(options, job, reason);
+    }
+    return true;
+  }
+
+  const tick = () => {
+    if (isStopped) return;
+    running = runOnce()
+      .catch((error) => {
+        logger.error({ err: error }, 'RINEX worker');
+        return false;
+      })
+      .then((didWork) => {
+        if (!isStopped) timer = setTimeout(tick, didWork ? 0 : (options.pollMs ?? 1_000));
+        return didWork;
+      });
+  };
+
+  return {
+    runOnce,
+    start() {
+      isStopped = false;
+      tick();
+    },
+    async stop() {
+      isStopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+export type RinexWorker = ReturnType<typeof createRinexWorker>;
+
+async function convertJob(options: RinexWorkerOptions, job: RinexJobRow) {
+  const { db, store, repository } = options;
+  const segments = job.stationId ? await listSegments(db, job.stationId, job.fromAt, job.toAt) : [];
+  if (segments.length === 0) throw new ConversionError('The recorded data of this window are no longer available.');
+  const totalBytes = segments.reduce((sum, segment) => sum + segment.rawBytes, 0);
+  const [place] = job.stationId
+    ? await db
+        .select({
+          station: schema.stations.countryCode,
+          network: schema.networks.countryCode,
+          name: schema.networks.name,
+        })
+        .from(schema.stations)
+        .innerJoin(schema.networks, eq(schema.networks.id, schema.stations.networkId))
+        .where(eq(schema.stations.id, job.stationId))
+    : [];
+
+  const nameParts = {
+    station: job.mountpoint,
+    country: place?.station ?? place?.network ?? '',
+    start: unixToGps(job.fromAt.getTime()),
+    periodSeconds: Math.round((job.toAt.getTime() - job.fromAt.getTime()) / 1000),
+    intervalSeconds: job.intervalSeconds,
+  };
+  const observationName = observationFileName(nameParts);
+  const zip = new ZipBuilder();
+  const observation = zip.file(observationName);
+  const encoder = new TextEncoder();
+  let lastWrite = 0;
+
+  async function* source(): AsyncIterable<RtcmChunk> {
+    for (const segment of segments) {
+      yield { data: await readSegment(store, segment.objectKey), receivedAt: segment.startedAt.getTime() };
+    }
+  }
+
+  const result = await convertRtcmToRinex(source, {
+    referenceTime: job.fromAt.getTime(),
+    from: job.fromAt.getTime(),
+    to: job.toAt.getTime(),
+    intervalSeconds: job.intervalSeconds,
+    systems: job.systems,
+    markerName: job.mountpoint,
+    program: 'Fixpoint',
+    runBy: options.brandName,
+    agency: options.brandName,
+    comments: [
+      `Converted from the RTCM 3 stream of mountpoint ${job.mountpoint}`.slice(0, 60),
+      ...(place?.name ? [`Network ${place.name}`.slice(0, 60)] : []),
+    ],
+    totalBytes,
+    onProgress: (fraction) => {
+      const at = Date.now();
+      if (at - lastWrite < PROGRESS_WRITE_MS) return;
+      lastWrite = at;
+      void repository.progress(job.id, Math.min(99, Math.round(fraction * 100)));
+    },
+    writeObservation: (text) => observation.push(encoder.encode(text)),
+  });
+  if (result.epochs === 0) {
+    throw new ConversionError('The recorded data of this window hold no observations RINEX can carry.');
+  }
+  observation.end();
+  zip.file(navigationFileName(nameParts)).end(encoder.encode(result.navigation));
+  const bytes = zip.finish();
+  const resultName = observationName.replace(/_MO\.rnx$/, '.zip');
+  const resultKey = `rinex/${job.id}.zip`;
+  await store.put(resultKey, bytes);
+  return { resultKey, resultName, resultBytes: bytes.length, epochs: result.epochs };
+}
+
+/** A zip built in memory, deflating each file as its pieces arrive (fflate's streaming zip). */
+class ZipBuilder {
+  readonly #chunks: Uint8Array[] = [];
+  readonly #zip: Zip;
+  #error: Error | null = null;
+
+  constructor() {
+    this.#zip = new Zip((error, chunk) => {
+      if (error) this.#error = error;
+      else this.#chunks.push(chunk);
+    });
+  }
+
+  file(name: string) {
+    const entry = new ZipDeflate(name, { level: 6 });
+    this.#zip.add(entry);
+    return {
+      push: (bytes: Uint8Array) => entry.push(bytes, false),
+      end: (bytes: Uint8Array = new Uint8Array()) => entry.push(bytes, true),
+    };
+  }
+
+  finish(): Uint8Array {
+    this.#zip.end();
+    if (this.#error) throw this.#error;
+    const total = this.#chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+    const bytes = new Uint8Array(total);
+    let offset = 0;
+    for (const chunk of this.#chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.length;
+    }
+    return bytes;
+  }
+}
+
+/** Marks the job failed and gives its credits back, once: only a job still running is failed. */
+async function failAndRefund(options: RinexWorkerOptions, job: RinexJobRow, reason: string): Promise<void> {
+  const j = schema.rinexJobs;
+  await options.db.transaction(async (tx) => {
+    const [failed] = await tx
+      .update(j)
+      .set({ status: 'failed', error: reason, finishedAt: new Date() })
+      .where(and(eq(j.id, job.id), eq(j.status, 'running')))
+      .returning({ id: j.id });
+    if (!failed || job.credits === 0) return;
+    await options.creditsRepository.change(tx, ownerOfRow(job), job.credits, {
+      kind: 'refund',
+      reason: `RINEX ${job.mountpoint}: conversion failed`,
+      externalRef: `rinex-refund:${job.id}`,
+      ...(job.networkId && { networkId: job.networkId }),
+    });
+  });
+}
+
+async function removeExpiredFiles(options: RinexWorkerOptions, at: Date): Promise<void> {
+  const expired = await options.repository.expired(at);
+  for (const { id, resultKey } of expired) {
+    if (resultKey) await options.store.delete([resultKey]);
+    await options.repository.clearResult(id);
+  }
+}
