@@ -38,6 +38,8 @@ import { stripeWebhookRoutes } from './modules/payments/webhook.routes';
 import { createProductsRepository } from './modules/products/products.repository';
 import { productsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
+import type { AdminArchiveService } from './modules/rinex/admin-archive';
+import { adminArchiveRoutes } from './modules/rinex/admin-archive.routes';
 import { rinexRoutes } from './modules/rinex/rinex.routes';
 import type { RinexService } from './modules/rinex/rinex.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -69,6 +71,7 @@ export interface ApiContext {
   payments: Payments;
   casterAddress: (requestHost: string) => CasterAddress;
   rinexService: RinexService;
+  adminArchiveService: AdminArchiveService;
   onAccountsChanged?: (accountIds: string[]) => void;
 }
 
@@ -98,6 +101,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiContext) {
     casterAddress,
     onAccountsChanged,
     rinexService,
+    adminArchiveService,
   } = ctx;
   const { stripe, provider: paymentProvider, fulfilmentService } = payments;
 
@@ -160,6 +164,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiContext) {
   const subscriptionsService = createSubscriptionsService({ db: database.db, provider: paymentProvider });
   await api.register(subscriptionsRoutes, { subscriptionsService });
   await api.register(rinexRoutes, { rinexService });
+  await api.register(adminArchiveRoutes, { adminArchiveService });
   await api.register(adminSubscriptionsRoutes, { subscriptionsService });
 
   // An organisation's own credits, accounts, checkout, subscriptions and map: the same routes under

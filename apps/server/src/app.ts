@@ -187,6 +187,7 @@ export async function buildApp({
         loginGuard,
         passwordPolicy,
         rinexService: rinex.service,
+        adminArchiveService: rinex.adminArchiveService,
         hasGoogle: Boolean(google),
         metaService,
         creditsService,

@@ -125,3 +125,66 @@ export const rinexStationListSchema = z
 export function rinexPrice(coveredSeconds: number, hourlyPrice: number): number {
   return Math.ceil((coveredSeconds * hourlyPrice) / 3600);
 }
+
+export const adminArchiveStationSchema = z.object({
+  id: z.string(),
+  mountpoint: z.string(),
+  segments: z.number().int(),
+  storedBytes: z.number().int(),
+  rawBytes: z.number().int(),
+  firstDataAt: z.iso.datetime().nullable(),
+  lastDataAt: z.iso.datetime().nullable(),
+  /** Seconds recorded in the last 24 hours. */
+  lastDaySeconds: z.number().int(),
+});
+
+export const adminArchiveNetworkSchema = z
+  .object({
+    id: z.string(),
+    code: z.string(),
+    name: z.string(),
+    kind: z.enum(['hosted', 'relay']),
+    retentionDays: z.number().int(),
+    hourlyPrice: z.number().int(),
+    recordRelayed: z.boolean(),
+    storedBytes: z.number().int(),
+    stations: z.array(adminArchiveStationSchema),
+  })
+  .meta({ id: 'AdminArchiveNetwork' });
+
+export type AdminArchiveNetwork = z.infer<typeof adminArchiveNetworkSchema>;
+
+export const adminArchiveSchema = z
+  .object({ networks: z.array(adminArchiveNetworkSchema), storedBytes: z.number().int() })
+  .meta({ id: 'AdminArchive' });
+
+export type AdminArchive = z.infer<typeof adminArchiveSchema>;
+
+export const archiveSettingsSchema = z
+  .object({
+    retentionDays: z
+      .number()
+      .int()
+      .min(0, 'Keep recordings 0 to 3650 days.')
+      .max(3650, 'Keep recordings 0 to 3650 days.'),
+    hourlyPrice: z
+      .number()
+      .int('The price is a whole number of credits.')
+      .min(0, 'The price cannot be negative.')
+      .max(1_000_000),
+    recordRelayed: z.boolean(),
+  })
+  .meta({ id: 'ArchiveSettings' });
+
+export type ArchiveSettings = z.infer<typeof archiveSettingsSchema>;
+
+export const rawArchiveQuerySchema = z
+  .object({ from: isoTime, to: isoTime })
+  .refine((query) => Date.parse(query.to) > Date.parse(query.from), {
+    message: 'The window must end after it starts.',
+    path: ['to'],
+  })
+  .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= RINEX_MAX_WINDOW_HOURS * 3_600_000, {
+    message: `A window is at most ${RINEX_MAX_WINDOW_HOURS} hours.`,
+    path: ['to'],
+  });

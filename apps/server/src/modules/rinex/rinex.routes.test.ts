@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { createLocalArchiveStore } from '@fixpoint/caster';
 import { schema } from '@fixpoint/db';
-import { encode1006, encodeMsm4, geodeticToEcef, simulateEpoch } from '@fixpoint/rtcm';
+import { encode1006, encodeMsm4, geodeticToEcef, RtcmFramer, simulateEpoch } from '@fixpoint/rtcm';
 import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -224,5 +224,76 @@ describe('RINEX on demand', () => {
       epochs: 4,
     });
     expect(await balance(user.headers)).toBe(before - 1);
+  });
+
+  describe('admin', () => {
+    it('shows storage and coverage per network and station, for admins only', async () => {
+      const overview = await t.app.inject({ url: '/api/admin/archive', headers: admin });
+      expect(overview.statusCode).toBe(200);
+      const network = overview.json().networks.find((n: { id: string }) => n.id === station.networkId);
+      expect(network).toMatchObject({ retentionDays: 30, hourlyPrice: 30, recordRelayed: true });
+      expect(network.storedBytes).toBeGreaterThan(0);
+      expect(network.stations[0]).toMatchObject({ id: station.id, segments: 2, lastDaySeconds: 120 });
+      expect((await t.app.inject({ url: '/api/admin/archive', headers: user.headers })).statusCode).toBe(403);
+    });
+
+    it('sets retention and price, refusing nonsense in words', async () => {
+      const url = `/api/admin/networks/${station.networkId}/archive`;
+      const bad = await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: admin,
+        payload: { retentionDays: -1, hourlyPrice: 1.5, recordRelayed: true },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(JSON.stringify(bad.json())).toContain('Keep recordings 0 to 3650 days.');
+      expect(JSON.stringify(bad.json())).toContain('The price is a whole number of credits.');
+      const good = await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: admin,
+        payload: { retentionDays: 7, hourlyPrice: 60, recordRelayed: false },
+      });
+      expect(good.statusCode).toBe(200);
+      const coverage = await t.app.inject({
+        url: `/api/stations/${station.id}/archive`,
+        query: window,
+        headers: user.headers,
+      });
+      expect(coverage.json()).toMatchObject({ hourlyPrice: 60, credits: 2 });
+      const user403 = await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: user.headers,
+        payload: { retentionDays: 7, hourlyPrice: 60, recordRelayed: false },
+      });
+      expect(user403.statusCode).toBe(403);
+      await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: admin,
+        payload: { retentionDays: 0, hourlyPrice: 60, recordRelayed: false },
+      });
+      // A network that keeps no recordings offers nothing to buy.
+      expect((await t.app.inject({ url: '/api/rinex/stations', headers: user.headers })).json().stations).toEqual([]);
+      await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: admin,
+        payload: { retentionDays: 30, hourlyPrice: 30, recordRelayed: true },
+      });
+    });
+
+    it('downloads the raw RTCM of a window for support', async () => {
+      const raw = await t.app.inject({ url: `/api/admin/stations/${station.id}/raw`, query: window, headers: admin });
+      expect(raw.statusCode).toBe(200);
+      expect(raw.rawPayload[0]).toBe(0xd3);
+      const frames = new RtcmFramer().push(new Uint8Array(raw.rawPayload));
+      expect(frames.filter((f) => f.messageType === 1006)).toHaveLength(12);
+      expect(
+        (await t.app.inject({ url: `/api/admin/stations/${station.id}/raw`, query: window, headers: user.headers }))
+          .statusCode,
+      ).toBe(403);
+    });
   });
 });

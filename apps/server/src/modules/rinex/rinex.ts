@@ -2,6 +2,7 @@ import type { ArchiveStore } from '@fixpoint/caster';
 import type { Database } from '@fixpoint/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreditsRepository } from '../credits/credits.repository';
+import { createAdminArchiveService } from './admin-archive';
 import { createRinexRepository } from './rinex.repository';
 import { createRinexService } from './rinex.service';
 import { createRinexWorker, type RinexWorker } from './rinex.worker';
@@ -25,5 +26,6 @@ export function createRinex(deps: {
   return {
     service: createRinexService({ ...deps, repository }),
     worker: createRinexWorker({ ...deps, repository }),
+    adminArchiveService: createAdminArchiveService(deps),
   };
 }
