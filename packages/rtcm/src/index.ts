@@ -37,5 +37,19 @@ export {
 export { decodeMsm4, LIGHT_MS_METRES, type Msm4Message, type Msm4Satellite, type Msm4Signal } from './msm4';
 export { type BuildGgaInput, buildGga, type Gga, hasGgaPosition, nmeaChecksum, parseGga } from './nmea';
 export { extractNmeaSentences, MAX_NMEA_LINE_LENGTH, type NmeaExtraction } from './nmea-stream';
+// RINEX on demand: RTCM 3 observations and station data to RINEX 3.04.
+export {
+  convertRtcmToRinex,
+  type RinexConversionOptions,
+  type RinexConversionResult,
+  type RtcmChunk,
+} from './rinex/converter';
+// RINEX navigation: RTCM 3 ephemerides (1019, 1020, 1042, 1044, 1045, 1046) to a RINEX 3.04 navigation file.
+export { decodeEphemeris, type Ephemeris } from './rinex/ephemeris';
+export { navigationFileName, observationFileName, type RinexNameParts } from './rinex/file-names';
+export { writeNavigationFile } from './rinex/nav-writer';
+export { isObservationMessage, ObservationDecoder, type ObservationMessage } from './rinex/observations';
+export { decodeStationDescriptors, type StationDescriptors } from './rinex/station-info';
+export { gpsToUnix, unixToGps } from './rinex/time';
 export { type SimulatedConstellation, type SimulateEpochOptions, simulateEpoch } from './simulator';
 export { decodeStationPosition, type StationPosition } from './station';
