@@ -1,5 +1,8 @@
 // Fan-out benchmark: one 1 KB/s RTCM stream to N rovers (half v1, half v2) of a caster running in its own process.
-// Usage: npm run bench:caster -- [--loaders K] 1000 5000 10000   (rover counts; default 1000 5000)
+// Usage: npm run bench:caster -- [--loaders K] [--record[=flushSeconds]] [--sources S] 1000 5000   (rover counts;
+// default 1000 5000). --record turns the RTCM archive on (decision 0044; caster-process.ts; a segment every 5 s
+// unless given), --sources S adds S more bases streaming 1 KB/s each without rovers, so recording's per-source cost
+// shows: compare a run with and without --record.
 // The rovers are spread over K load-generator processes (load-process.ts, default 1), each on its own local
 // address 127.0.0.(2+i), so no one process reads every socket and no one address runs out of ephemeral ports.
 // Reports connects per second, p50/p99 latency (source write in this process -> rover read in a load process,
@@ -20,6 +23,12 @@ const loaders = loadersAt === -1 ? 1 : Number(args.splice(loadersAt, 2)[1]);
 // TEST_DATABASE_URL and a NATS server; cluster-caster-process.ts). CPU and memory are summed over the workers.
 const workersAt = args.indexOf('--workers');
 const workers = workersAt === -1 ? 1 : Number(args.splice(workersAt, 2)[1]);
+const recordAt = args.findIndex((arg) => arg.startsWith('--record'));
+const recordFlush = recordAt === -1 ? undefined : (args.splice(recordAt, 1)[0]?.split('=')[1] ?? '5');
+const isRecording = recordFlush !== undefined;
+const sourcesAt = args.indexOf('--sources');
+const extraSources = sourcesAt === -1 ? 0 : Number(args.splice(sourcesAt, 2)[1]);
+if (workers > 1 && (isRecording || extraSources > 0)) throw new Error('--record and --sources need one worker');
 const counts = args.map(Number).filter((n) => n > 0);
 const CLK_TCK = 100;
 
@@ -64,7 +73,13 @@ function startNode(script: string, scriptArgs: string[] = []) {
 
 async function startCaster() {
   const child =
-    workers > 1 ? startNode('cluster-caster-process.ts', [String(workers)]) : startNode('caster-process.ts');
+    workers > 1
+      ? startNode('cluster-caster-process.ts', [String(workers)])
+      : startNode('caster-process.ts', [
+          ...(recordFlush ? ['--record', recordFlush] : []),
+          '--sources',
+          String(extraSources),
+        ]);
   const [, port, user, password, workerPids] = (await lineFrom(child, 'READY ')).split(' ');
   const pids = workerPids ? workerPids.split(',').map(Number) : [child.pid as number];
   return { child, pids, port: Number(port), user: user as string, password: password as string };
@@ -93,6 +108,12 @@ async function measure(rovers: number) {
   const caster = await startCaster();
   const source = await open(caster.port, 'SOURCE benchpw BENCH1\r\nSource-Agent: NTRIP bench\r\n\r\n');
   await new Promise((r) => source.once('data', r));
+  const extras: Socket[] = [];
+  for (let i = 0; i < extraSources; i++) {
+    const extra = await open(caster.port, `SOURCE benchpw BENCH${i + 2}\r\nSource-Agent: NTRIP bench\r\n\r\n`);
+    await new Promise((r) => extra.once('data', r));
+    extras.push(extra);
+  }
   const base = procStats(caster.pids);
   const started = performance.now();
   const shares = Array.from(
@@ -110,7 +131,9 @@ async function measure(rovers: number) {
     ]),
   );
   // Connecting 50,000 rovers takes minutes: the base keeps sending (unrecorded) so the caster does not time it out.
-  const keepAlive = setInterval(() => source.write(timedFrame(0)), 5_000);
+  const keepAlive = setInterval(() => {
+    for (const base of [source, ...extras]) base.write(timedFrame(0));
+  }, 5_000);
   await Promise.all(loads.map((load) => lineFrom(load, 'CONNECTED ')));
   clearInterval(keepAlive);
   const connectSeconds = (performance.now() - started) / 1000;
@@ -119,8 +142,8 @@ async function measure(rovers: number) {
   // 1 KB/s: 8 frames of ~128 B per second, as one write per second (one epoch), for 20 s.
   const seconds = 20;
   for (let s = 0; s < seconds; s++) {
-    const frames = Array.from({ length: 8 }, (_, k) => timedFrame(s * 8 + k));
-    source.write(Buffer.concat(frames));
+    const epoch = Buffer.concat(Array.from({ length: 8 }, (_, k) => timedFrame(s * 8 + k)));
+    for (const base of [source, ...extras]) base.write(epoch);
     await new Promise((r) => setTimeout(r, 1000));
   }
   const end = procStats(caster.pids);
@@ -135,6 +158,8 @@ async function measure(rovers: number) {
     rovers,
     loaders,
     workers,
+    record: isRecording,
+    sources: 1 + extraSources,
     connectsPerSecond: Math.round(rovers / connectSeconds),
     p50Ms: Number(pick(0.5).toFixed(2)),
     p99Ms: Number(pick(0.99).toFixed(2)),
@@ -145,10 +170,15 @@ async function measure(rovers: number) {
     rssKbPerRover: Number(((warm.rssKb - base.rssKb) / rovers).toFixed(1)),
     rssMb: Math.round(end.rssKb / 1024),
   };
+  // The archive's own report comes as the caster stops (its buffers are written then).
+  const archived = isRecording ? lineFrom(caster.child, 'ARCHIVE ') : undefined;
+  const exited = new Promise((r) => caster.child.once('exit', r));
   source.destroy();
+  for (const extra of extras) extra.destroy();
   caster.child.kill('SIGTERM');
-  await new Promise((r) => caster.child.once('exit', r));
-  return result;
+  const archive = archived && (JSON.parse((await archived).slice('ARCHIVE '.length)) as Record<string, number>);
+  await exited;
+  return archive ? { ...result, archive } : result;
 }
 
 for (const rovers of counts.length > 0 ? counts : [1000, 5000]) {

@@ -2,6 +2,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
 import type { Database, SecretBox } from '@fixpoint/db';
 import { Registry } from 'prom-client';
+import { createCasterArchive } from './archive/caster-archive';
 import { createLoginThrottle } from './auth/login-throttle';
 import { createRoverAuthenticator } from './auth/rover-auth';
 import { createSlowCheckGate } from './auth/slow-check-gate';
@@ -124,9 +125,12 @@ export function createCaster({
     },
   });
 
+  // RINEX on demand: every source's frames also go to the archive recorder (decision 0044).
+  const archive = options.archive && createCasterArchive({ db, catalog, logger, options: options.archive });
   const sourceDeps = {
     mounts,
     stateStore,
+    archive: archive?.recorder,
     track,
     onBytes: (count: number) => {
       metrics.bytesIn += count;
@@ -295,6 +299,7 @@ export function createCaster({
       sessions.start();
       stationWatch.start();
       relay.start();
+      archive?.start();
       stateTimer = setInterval(() => void flushStates(), options.stateFlushMs);
       stateTimer.unref();
       logger.info({ host: options.host, port: boundPort, instance: options.instance }, 'caster listening');
@@ -317,6 +322,8 @@ export function createCaster({
       for (const source of mounts.sources()) source.close('shutdown');
       for (const socket of sockets) socket.destroy();
       await closed;
+      // The sources are closed: their buffered segments are written before the caller closes the database.
+      await archive?.close();
       while (pending.size > 0) await Promise.allSettled([...pending]);
     },
 

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { resolve } from 'node:path';
 import { z } from 'zod';
+import { archiveStoreFromEnv } from './archive/archive-store';
+import type { ArchiveOptions } from './archive/caster-archive';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -63,6 +66,20 @@ export const casterEnvSchema = z.object({
     .string()
     .regex(/^(nats|tls):\/\/\S+$/, 'must be a nats:// URL (several may be separated by commas)')
     .optional(),
+  /** The server's data folder; recorded streams go to its `archive` folder unless ARCHIVE_S3_BUCKET is set. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** RINEX on demand: record the RTCM of stations whose network keeps archives (decision 0044). */
+  ARCHIVE_ENABLED: booleanString.default(true),
+  /** A station's segment is written at least this often, at every UTC hour and when its source goes. */
+  ARCHIVE_FLUSH_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  /** Segments go to this S3 bucket (any S3-compatible service with ARCHIVE_S3_ENDPOINT) instead of DATA_DIR. */
+  ARCHIVE_S3_BUCKET: z.string().min(1).optional(),
+  ARCHIVE_S3_REGION: z.string().min(1).default('us-east-1'),
+  ARCHIVE_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ARCHIVE_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  ARCHIVE_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** MinIO and most S3-compatible services want `endpoint/bucket/key` addresses. */
+  ARCHIVE_S3_FORCE_PATH_STYLE: booleanString.default(false),
 });
 
 export type CasterEnv = z.infer<typeof casterEnvSchema>;
@@ -101,6 +118,8 @@ export interface CasterOptions {
   /** Scale-out through NATS (cluster/); in-process only without it. */
   natsUrl?: string;
   clusterHeartbeatMs?: number;
+  /** RINEX on demand (archive/): where and how often live stations' RTCM is recorded; unset: not recorded. */
+  archive?: ArchiveOptions;
 }
 
 export const defaultCasterOptions: CasterOptions = {
@@ -151,6 +170,15 @@ export function loadCasterEnv(source: NodeJS.ProcessEnv = process.env): CasterEn
       { variable: 'CASTER_TLS_CERT', message: 'CASTER_TLS_CERT and CASTER_TLS_KEY are required with CASTER_TLS_PORT' },
     ]);
   }
+  const { ARCHIVE_S3_BUCKET, ARCHIVE_S3_ACCESS_KEY_ID, ARCHIVE_S3_SECRET_ACCESS_KEY } = result.data;
+  if (ARCHIVE_S3_BUCKET && !(ARCHIVE_S3_ACCESS_KEY_ID && ARCHIVE_S3_SECRET_ACCESS_KEY)) {
+    throw new CasterEnvError([
+      {
+        variable: ARCHIVE_S3_ACCESS_KEY_ID ? 'ARCHIVE_S3_SECRET_ACCESS_KEY' : 'ARCHIVE_S3_ACCESS_KEY_ID',
+        message: 'ARCHIVE_S3_ACCESS_KEY_ID and ARCHIVE_S3_SECRET_ACCESS_KEY are required with ARCHIVE_S3_BUCKET',
+      },
+    ]);
+  }
   return result.data;
 }
 
@@ -187,6 +215,13 @@ export function casterOptionsFromEnv(env: CasterEnv): CasterOptions {
         },
       }),
     ...(env.NATS_URL && { natsUrl: env.NATS_URL }),
+    // The store holds the S3 credentials inside its client, not as plain options that could end up in a log.
+    ...(env.ARCHIVE_ENABLED && {
+      archive: {
+        store: archiveStoreFromEnv(env, resolve(env.DATA_DIR)),
+        flushMs: env.ARCHIVE_FLUSH_SECONDS * 1000,
+      },
+    }),
   };
 }
 

@@ -45,6 +45,9 @@ export interface CatalogNetwork {
   autoMountpoint: string;
   /** Relay networks with a host configured; undefined for hosted ones. */
   upstream: CatalogUpstream | undefined;
+  /** RINEX on demand (archive/): days recorded streams are kept (0: not recorded); relays: whether to record. */
+  archiveRetentionDays: number;
+  archiveRelayed: boolean;
 }
 
 export interface Catalog {
@@ -131,6 +134,8 @@ async function loadCatalog(db: Database): Promise<Catalog> {
         isPublished: n.isPublished,
         coverageRadiusKm: n.coverageRadiusKm,
         countryCode: n.countryCode,
+        archiveRetentionDays: n.archiveRetentionDays,
+        archiveRelayed: n.archiveRelayed,
         upstreamHost: n.upstreamHost,
         upstreamPort: n.upstreamPort,
         upstreamVersion: n.upstreamVersion,

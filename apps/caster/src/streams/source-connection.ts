@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import type { ArchiveRecorder, StationRecording } from '../archive/archive-recorder';
 import { ChunkedDecoder } from '../protocol/chunked';
 import type { LiveSource, Mount, MountRegistry } from './mount';
 import { createSourceIngest, type SourceIngest } from './source-ingest';
@@ -12,6 +13,8 @@ export interface SourceDependencies {
   onClosed(source: SourceConnection): void;
   /** Database writes in flight, so stop() can wait for them. */
   track(work: Promise<unknown>): void;
+  /** Records the stations whose networks keep archives (decision 0044); unset: nothing is recorded. */
+  archive?: ArchiveRecorder | undefined;
 }
 
 export interface SourceInit {
@@ -39,6 +42,7 @@ export class SourceConnection implements LiveSource {
   readonly #decoder: ChunkedDecoder | undefined;
   readonly #socket: Socket | undefined;
   readonly #deps: SourceDependencies;
+  readonly #recording: StationRecording | undefined;
   #isClosed = false;
   #connectedSince = Date.now();
 
@@ -49,8 +53,11 @@ export class SourceConnection implements LiveSource {
     this.#socket = init.socket;
     this.#decoder = init.isChunked ? new ChunkedDecoder() : undefined;
     this.state = new StationLiveState(init.mount.station.id, init.address, init.agent);
+    const recording = deps.archive?.open(init.mount.station);
+    this.#recording = recording;
     this.#ingest = createSourceIngest(init.mount, this.state, {
       onBytes: deps.onBytes,
+      ...(recording && { onFrames: (raw, frames, arrivedAt) => recording.onFrames(raw, frames, arrivedAt) }),
       onPosition: (state) => {
         if (state.position && this.mount.station.latitude === null) {
           deps.track(deps.stateStore.fillPosition(state.stationId, state.position));
@@ -92,6 +99,7 @@ export class SourceConnection implements LiveSource {
     if (this.#isClosed) return;
     this.#isClosed = true;
     this.#socket?.destroy();
+    this.#recording?.close();
     if (this.mount.source === this) this.mount.source = undefined;
     this.#deps.mounts.release(this.mount);
     this.#deps.track(this.#deps.stateStore.disconnected(this.state, reason));

@@ -12,6 +12,8 @@ export interface IngestHooks {
   onPosition(state: StationLiveState): void;
   /** Bytes received, for metrics. */
   onBytes(count: number): void;
+  /** RTCM 3 only: the whole frames just published, `raw` being their bytes (the archive recorder copies them). */
+  onFrames?(raw: Buffer, frames: readonly RtcmFrame[], arrivedAt: number): void;
 }
 
 /**
@@ -41,7 +43,9 @@ export function createSourceIngest(mount: Mount, state: StationLiveState, hooks:
         state.countMessage(frame.messageType, now);
         if (frame.messageType === 1005 || frame.messageType === 1006) onStationMessage(frame, state, hooks);
       }
-      mount.publish(joinFrames(frames));
+      const raw = joinFrames(frames);
+      mount.publish(raw);
+      hooks.onFrames?.(raw, frames, now);
     },
   };
 }

@@ -40,6 +40,9 @@ export async function seedDemoNetwork(db: Database): Promise<void> {
         isPublished: true,
         coverageRadiusKm: 30,
         countryCode: 'NLD',
+        // The simulated stations are recorded for RINEX on demand; two days keep the demo's disk use small.
+        archiveRetentionDays: 2,
+        rinexHourlyPrice: 2,
       })
       .returning({ id: networks.id });
     if (!network) throw new Error('demo network insert returned nothing');
