@@ -22,6 +22,9 @@ const CreditsRoute = lazy(() =>
 const SubscriptionsRoute = lazy(() =>
   importWithTimeout(() => import('./routes/subscriptions')).then((module) => ({ default: module.SubscriptionsRoute })),
 );
+const RinexRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/rinex')).then((module) => ({ default: module.RinexRoute })),
+);
 const CheckoutRoute = lazy(() =>
   importWithTimeout(() => import('./routes/checkout')).then((module) => ({ default: module.CheckoutRoute })),
 );
@@ -164,6 +167,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.rinex.path,
+        element: (
+          <RequireUser>
+            <RinexRoute />
+          </RequireUser>
+        ),
+      },
+      {
         path: paths.checkout.path,
         element: (
           <RequireUser>
@@ -184,6 +195,7 @@ export const routes: RouteObject[] = [
           { path: paths.org.credits.path, element: <CreditsRoute /> },
           { path: paths.org.subscriptions.path, element: <SubscriptionsRoute /> },
           { path: paths.org.map.path, element: <MapRoute /> },
+          { path: paths.org.rinex.path, element: <RinexRoute /> },
           { path: paths.org.checkout.path, element: <CheckoutRoute /> },
           { path: paths.org.usage.path, element: <OrgUsageRoute /> },
           { path: paths.org.members.path, element: <OrgMembersRoute /> },

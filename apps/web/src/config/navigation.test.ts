@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeUrl, adminNavigation, linkUrls, userNavigation } from './navigation';
+import { activeUrl, adminNavigation, linkUrls, orgNavigation, userNavigation } from './navigation';
 import { pathInOtherArea } from './paths';
 
 describe('navigation', () => {
@@ -10,6 +10,15 @@ describe('navigation', () => {
     expect(activeUrl(urls, '/settings/language')).toBe('/settings');
     expect(activeUrl(urls, '/accounts/42')).toBe('/accounts');
     expect(activeUrl(urls, '/creditsx')).toBeUndefined();
+  });
+
+  it('leads signed-in users and active organisations to RINEX on demand', () => {
+    expect(linkUrls(userNavigation)).toContain('/rinex');
+    expect(activeUrl(linkUrls(userNavigation), '/rinex')).toBe('/rinex');
+    const member = orgNavigation('o1', { role: 'member', status: 'active' }, '/org/o1');
+    expect(linkUrls(member)).toContain('/org/o1/rinex');
+    const pending = orgNavigation('o1', { role: 'owner', status: 'pending' }, '/org/o1');
+    expect(linkUrls(pending)).not.toContain('/org/o1/rinex');
   });
 
   it("lists the spec's admin pages", () => {

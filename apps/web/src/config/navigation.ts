@@ -9,6 +9,7 @@ import {
   IconBuildingPlus,
   IconChartBar,
   IconCoins,
+  IconFileZip,
   IconLayoutDashboard,
   IconLayoutDashboardFilled,
   IconMap,
@@ -63,6 +64,7 @@ export const userNavigation: NavEntry[] = [
   link('nav.accounts', paths.accounts.getHref(), IconAntenna),
   link('nav.subscriptions', paths.subscriptions.getHref(), IconReceipt),
   link('nav.credits', paths.credits.getHref(), IconCoins),
+  link('nav.rinex', paths.rinex.getHref(), IconFileZip),
   link('nav.networkCoverage', paths.marketplace.getHref(), IconWorld),
   // Opens the organisation-creation form on the page the user is on (features/organizations: `?create=`).
   link('orgCreate.open', '?create=organisation', IconBuildingPlus),
@@ -115,6 +117,7 @@ export function orgNavigation(
     link('nav.credits', paths.org.credits.getHref(orgId), IconCoins),
     link('nav.subscriptions', paths.org.subscriptions.getHref(orgId), IconReceipt),
     link('nav.map', paths.org.map.getHref(orgId), IconMap),
+    link('nav.rinex', paths.org.rinex.getHref(orgId), IconFileZip),
     link('org.nav.members', paths.org.members.getHref(orgId), IconUsers),
     ...(isManager ? [link('org.nav.usage', paths.org.usage.getHref(orgId), IconChartBar)] : []),
     coverage,

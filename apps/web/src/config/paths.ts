@@ -8,6 +8,7 @@ export const paths = {
   accounts: { path: '/accounts', getHref: () => '/accounts' },
   subscriptions: { path: '/subscriptions', getHref: () => '/subscriptions' },
   credits: { path: '/credits', getHref: () => '/credits' },
+  rinex: { path: '/rinex', getHref: () => '/rinex' },
   checkout: { path: '/checkout', getHref: () => '/checkout' },
   /** An organisation's pages (issue 14): the personal pages in its scope, plus overview, members and usage. */
   org: {
@@ -17,6 +18,7 @@ export const paths = {
     credits: { path: 'credits', getHref: (orgId: string) => `/org/${orgId}/credits` },
     subscriptions: { path: 'subscriptions', getHref: (orgId: string) => `/org/${orgId}/subscriptions` },
     map: { path: 'map', getHref: (orgId: string) => `/org/${orgId}/map` },
+    rinex: { path: 'rinex', getHref: (orgId: string) => `/org/${orgId}/rinex` },
     checkout: { path: 'checkout', getHref: (orgId: string) => `/org/${orgId}/checkout` },
     usage: { path: 'usage', getHref: (orgId: string) => `/org/${orgId}/usage` },
     members: { path: 'members', getHref: (orgId: string) => `/org/${orgId}/members` },

@@ -5,6 +5,7 @@ import {
   IconBuilding,
   IconChartBar,
   IconCoins,
+  IconFileZip,
   IconMap,
   IconReceipt,
   IconShoppingCart,
@@ -50,6 +51,7 @@ export function OrgOverviewPage() {
         { key: 'credits', icon: IconCoins, to: paths.org.credits.getHref(org.id) },
         { key: 'subscriptions', icon: IconReceipt, to: paths.org.subscriptions.getHref(org.id) },
         { key: 'map', icon: IconMap, to: paths.org.map.getHref(org.id) },
+        { key: 'rinex', icon: IconFileZip, to: paths.org.rinex.getHref(org.id) },
         { key: 'members', icon: IconUsers, to: paths.org.members.getHref(org.id) },
         ...(isManager ? [{ key: 'usage', icon: IconChartBar, to: paths.org.usage.getHref(org.id) }] : []),
       ]

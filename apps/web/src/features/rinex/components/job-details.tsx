@@ -1,0 +1,62 @@
+import type { RinexJob } from '@fixpoint/shared';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { OwnerScope } from '../../../lib/owner-scope';
+import { isDownloadable, rinexDownloadHref } from '../api/get-rinex-job';
+import { formatBytes } from '../lib/format-bytes';
+import { formatUtc } from '../lib/rinex-time';
+
+/** A finished job's file: the download, its name, size, epochs, and until when it can be downloaded. */
+export function JobFile({ scope, job }: { scope: OwnerScope; job: RinexJob }) {
+  const { t, i18n } = useTranslation();
+  const facts: [string, string][] = [
+    [t('rinex.job.size'), job.bytes === null ? '—' : formatBytes(job.bytes, i18n.language)],
+    [t('rinex.job.epochs'), job.epochs === null ? '—' : new Intl.NumberFormat(i18n.language).format(job.epochs)],
+    [t('rinex.job.availableUntil'), job.expiresAt ? formatUtc(job.expiresAt) : '—'],
+  ];
+  return (
+    <Stack gap="sm">
+      <Stack gap={2}>
+        <Text size="sm" c="dimmed">
+          {t('rinex.job.fileName')}
+        </Text>
+        <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+          {job.fileName ?? '—'}
+        </Text>
+      </Stack>
+      <Stack gap={4} component="dl" m={0}>
+        {facts.map(([label, value]) => (
+          <Group key={label} justify="space-between" gap="xs" wrap="nowrap">
+            <Text component="dt" size="sm" c="dimmed">
+              {label}
+            </Text>
+            <Text
+              component="dd"
+              size="sm"
+              m={0}
+              ta="right"
+              style={{ overflowWrap: 'anywhere', fontVariantNumeric: 'tabular-nums' }}
+            >
+              {value}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+      {isDownloadable(job) ? (
+        <Button
+          component="a"
+          href={rinexDownloadHref(scope, job.id)}
+          download={job.fileName ?? true}
+          leftSection={<IconDownload size={16} />}
+        >
+          {t('rinex.job.download')}
+        </Button>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('rinex.job.expired')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
