@@ -92,6 +92,9 @@ const AdminOrganizationsRoute = lazy(() =>
     default: module.AdminOrganizationsRoute,
   })),
 );
+const AdminArchiveRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/admin/archive')).then((module) => ({ default: module.AdminArchiveRoute })),
+);
 const AdminFeedRoute = lazy(() =>
   importWithTimeout(() => import('./routes/admin/feed')).then((module) => ({ default: module.AdminFeedRoute })),
 );
@@ -223,6 +226,7 @@ export const routes: RouteObject[] = [
           { path: paths.admin.feed.listPath, element: <AdminFeedRoute /> },
           { path: paths.admin.feed.detailPath, element: <AdminFeedNetworkRoute /> },
           { path: paths.admin.map.path, element: <AdminMapRoute /> },
+          { path: paths.admin.archive.path, element: <AdminArchiveRoute /> },
           { path: paths.admin.products.path, element: <AdminProductsRoute /> },
           { path: paths.admin.settings.payments.path, element: <AdminPaymentsRoute /> },
           { path: paths.admin.settings.invoices.path, element: <AdminInvoiceSettingsRoute /> },

@@ -44,6 +44,12 @@ describe('navigation', () => {
     }
   });
 
+  it('leads admins to the recorded archive (issue 17)', () => {
+    const urls = linkUrls(adminNavigation);
+    expect(urls).toContain('/admin/archive');
+    expect(activeUrl(urls, '/admin/archive')).toBe('/admin/archive');
+  });
+
   it('links Personal and Admin to the same page in the other area', () => {
     expect(pathInOtherArea('/accounts', 'admin')).toBe('/admin/accounts');
     expect(pathInOtherArea('/admin/accounts', 'personal')).toBe('/accounts');

@@ -2,6 +2,7 @@ import { type OrgRole, type OrgStatus, productLinks } from '@fixpoint/shared';
 import {
   type Icon,
   IconAntenna,
+  IconArchive,
   IconBook,
   IconBookFilled,
   IconBroadcast,
@@ -142,6 +143,7 @@ export const adminNavigation: NavEntry[] = [
   link('adminNav.map', paths.admin.map.getHref(), IconMap),
   link('adminNav.feed', paths.admin.feed.getHref(), IconBroadcast),
   link('adminNav.networks', paths.admin.networks.getHref(), IconNetwork),
+  link('adminNav.archive', paths.admin.archive.getHref(), IconArchive),
   {
     type: 'submenu',
     name: 'adminNav.products',

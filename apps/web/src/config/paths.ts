@@ -44,6 +44,8 @@ export const paths = {
     subscriptions: { path: 'subscriptions', getHref: () => '/admin/subscriptions' },
     accounts: { path: 'accounts', getHref: () => '/admin/accounts' },
     organizations: { path: 'organizations', getHref: () => '/admin/organizations' },
+    /** The recorded RTCM archive behind RINEX on demand (issue 17). */
+    archive: { path: 'archive', getHref: () => '/admin/archive' },
     networks: {
       path: 'networks/:networkId?',
       listPath: 'networks',

@@ -1,12 +1,13 @@
 import type { ErrorResponse } from '@fixpoint/shared';
 
-/** A failed API call, carrying the server's `{ code, message, requestId }`. */
+/** A failed API call, carrying the server's `{ code, message, requestId }` and, for bad input, which fields. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
     readonly requestId?: string,
+    readonly details?: ErrorResponse['details'],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -70,6 +71,7 @@ export async function apiRequest<T>(
       error.code ?? 'INTERNAL',
       error.message ?? response.statusText,
       error.requestId,
+      error.details,
     );
   }
   return data as T;

@@ -14,3 +14,18 @@ export function apiErrorMessage(error: unknown, t: TFunction): string {
   if (error instanceof TypeError) return t('errors.api.network');
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * The server's complaints about a request body, by field (`{ retentionDays: 'Keep recordings 0 to 3650 days.' }`),
+ * for a form to show under its inputs; empty when the failure names no field.
+ */
+export function apiFieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  const errors: Record<string, string> = {};
+  for (const { path, message } of error.details ?? []) {
+    if (!path.startsWith('body.')) continue;
+    const field = path.slice('body.'.length);
+    errors[field] ??= message;
+  }
+  return errors;
+}

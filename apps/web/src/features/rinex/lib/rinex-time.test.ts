@@ -20,9 +20,9 @@ describe('RINEX windows', () => {
     expect(fromUtcInputs('2026-13-40', '09:15')).toBeNull();
     expect(toInputs(lastMinutes(15, now))).toEqual({
       startDate: '2026-11-24',
-      startTime: '10:22',
+      startTime: '10:23',
       endDate: '2026-11-24',
-      endTime: '10:37',
+      endTime: '10:38',
     });
   });
 

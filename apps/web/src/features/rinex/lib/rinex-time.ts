@@ -61,9 +61,12 @@ export function formatUtcRange(fromValue: number | string, toValue: number | str
   return `${utcDate(from)} ${utcTime(from)}–${end} UTC`;
 }
 
-/** The last `minutes` up to now, on whole minutes. */
+/**
+ * The last `minutes` on whole minutes, ending at the next minute so the seconds just recorded are in it (the server
+ * allows a window to end up to a minute ahead of its clock).
+ */
 export function lastMinutes(minutes: number, now: number): TimeWindow {
-  const to = floorTo(now, minuteMs);
+  const to = floorTo(now, minuteMs) + minuteMs;
   return { from: to - minutes * minuteMs, to };
 }
 
