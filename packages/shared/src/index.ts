@@ -12,6 +12,6 @@ export * from './health';
 export * from './meta';
 export * from './networks';
 export * from './organizations';
+export * from './rinex';
 export * from './settings';
 export * from './subscriptions';
-export * from './rinex';

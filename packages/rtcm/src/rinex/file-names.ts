@@ -25,7 +25,7 @@ export function navigationFileName(parts: RinexNameParts): string {
 }
 
 function body({ station, country, start }: RinexNameParts): string {
-  const marker = (station.toUpperCase().replace(/[^A-Z0-9]/g, '') + 'XXXX').slice(0, 4);
+  const marker = `${station.toUpperCase().replace(/[^A-Z0-9]/g, '')}XXXX`.slice(0, 4);
   const code = /^[A-Z]{3}$/.test(country.toUpperCase()) ? country.toUpperCase() : 'XXX';
   const t = gpsCalendar(start);
   const dayOfYear = Math.floor((Date.UTC(t.year, t.month - 1, t.day) - Date.UTC(t.year, 0, 1)) / 86_400_000) + 1;
