@@ -32,7 +32,10 @@ export async function seedBenchAccount(
     unlimited,
   }: { networkId: string; username: string; password: string; unlimited: boolean },
 ): Promise<void> {
-  await db.insert(schema.users).values({ id: 'bench-user', name: 'Bench', email: 'bench@example.test' });
+  await db
+    .insert(schema.users)
+    .values({ id: 'bench-user', name: 'Bench', email: 'bench@example.test' })
+    .onConflictDoNothing();
   const [account] = await db
     .insert(schema.ntripAccounts)
     .values({
@@ -52,7 +55,7 @@ export async function seedBenchAccount(
     endsAt: new Date(Date.now() + 86_400_000),
   });
   if (unlimited) {
-    await db.execute(sql`alter table ntrip_accounts drop constraint ntrip_accounts_max_connections`);
+    await db.execute(sql`alter table ntrip_accounts drop constraint if exists ntrip_accounts_max_connections`);
     await db.execute(sql`update ntrip_accounts set max_connections = 1000000`);
   }
 }

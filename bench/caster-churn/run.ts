@@ -1,6 +1,7 @@
 // Connection-churn benchmark (issue 16): authenticated rover connect-and-close cycles against a caster in its own
-// process (bench/caster-fanout/caster-process.ts: a fresh database, one station with a live source, one account).
-// Usage: npm run bench:caster-churn -- [cycles] [concurrency]   (default 20000 cycles, 32 at a time)
+// process (bench/caster-fanout/caster-process.ts: a fresh database, one station with a live source, and accounts).
+// Usage: npm run bench:caster-churn -- [cycles] [concurrency] [accounts]   (default 20000 cycles, 32 at a time,
+// 1 account; with more, the cycles rotate through them, as a fleet's rovers reconnecting)
 // Each cycle: TCP connect, NTRIP 1.0 GET with Basic credentials, wait for ICY 200 OK, close. Reports cycles per
 // second and the caster's open descriptors and RSS before and after (growth means a leak). TEST_DATABASE_URL picks
 // PostgreSQL; without it, the caster runs on in-memory PGlite.
@@ -12,7 +13,7 @@ import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const [cycles = 20_000, concurrency = 32] = process.argv.slice(2).map(Number);
+const [cycles = 20_000, concurrency = 32, accounts = 1] = process.argv.slice(2).map(Number);
 
 const fds = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
@@ -48,13 +49,18 @@ function cycle(port: number, auth: string): Promise<boolean> {
   });
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', resolve(here, '../caster-fanout/caster-process.ts')], {
-  stdio: ['pipe', 'pipe', 'inherit'],
-});
+const child = spawn(
+  process.execPath,
+  ['--import', 'tsx', resolve(here, '../caster-fanout/caster-process.ts'), '--accounts', String(accounts)],
+  { stdio: ['pipe', 'pipe', 'inherit'] },
+);
 const [, portText, user, password] = (await firstLine(child, 'READY ')).split(' ');
 const port = Number(portText);
 const pid = child.pid as number;
-const auth = Buffer.from(`${user}:${password}`).toString('base64');
+const auths = Array.from({ length: accounts }, (_, i) =>
+  Buffer.from(`${i === 0 ? user : `${user}${i + 1}`}:${password}`).toString('base64'),
+);
+const auth = auths[0] as string;
 
 // Warm-up, then the measured run.
 for (let i = 0; i < 200; i++) await cycle(port, auth);
@@ -67,7 +73,7 @@ await Promise.all(
   Array.from({ length: concurrency }, async () => {
     while (next < cycles) {
       next++;
-      if (await cycle(port, auth)) ok++;
+      if (await cycle(port, auths[next % accounts] as string)) ok++;
     }
   }),
 );
@@ -76,7 +82,7 @@ await new Promise((r) => setTimeout(r, 2000));
 const after = { fds: fds(pid), rss: rssMb(pid) };
 const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 console.log(
-  `${database}: ${cycles} cycles, ${concurrency} at a time: ${Math.round(ok / seconds)} accepted connects/s ` +
+  `${database}: ${cycles} cycles over ${accounts} account(s), ${concurrency} at a time: ${Math.round(ok / seconds)} accepted connects/s ` +
     `(${ok} accepted, ${cycles - ok} refused) in ${seconds.toFixed(1)} s; caster descriptors ${before.fds} -> ` +
     `${after.fds}, RSS ${before.rss.toFixed(0)} -> ${after.rss.toFixed(0)} MB`,
 );

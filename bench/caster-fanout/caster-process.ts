@@ -1,10 +1,11 @@
 // The caster under test, in its own process: a fresh database (in-memory PGlite, or a new database on
 // TEST_DATABASE_URL's server) with one network, one station and one account with access, then `createCaster` on
 // port 0. Prints `READY <port> <username> <password>` for the load process.
-//   args: [--record [flushSeconds]] [--sources K]
+//   args: [--record [flushSeconds]] [--sources K] [--accounts N]
 // --record turns the RTCM archive on (a local store in a temporary folder, a segment every 5 s unless given: shorter
 // than the default 60 s so that writes fall inside the measured 20 s); on stop it prints `ARCHIVE <json>` with what
 // was stored. --sources K adds stations BENCH2..BENCH<K+1> (same source password) for run.ts's extra sources.
+// --accounts N adds rover accounts BENCH2..BENCH<N> with the same password (the churn benchmark rotates them).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +21,8 @@ const flushArgument = Number(args[args.indexOf('--record') + 1]);
 const recordFlushMs = (flushArgument > 0 ? flushArgument : 5) * 1000;
 const sourcesAt = args.indexOf('--sources');
 const extraSources = sourcesAt === -1 ? 0 : Number(args[sourcesAt + 1]);
+const accountsAt = args.indexOf('--accounts');
+const accountCount = accountsAt === -1 ? 1 : Math.max(1, Number(args[accountsAt + 1]));
 
 const secretBox = createSecretBox('d'.repeat(64));
 const database = await createTestDatabase();
@@ -36,7 +39,10 @@ if (extraSources > 0) {
       Array.from({ length: extraSources }, (_, i) => ({ networkId, mountpoint: `BENCH${i + 2}`, sourcePasswordHash })),
     );
 }
-await seedBenchAccount(database.db, secretBox, { networkId, username: 'BENCH', password: 'roverpw', unlimited: true });
+for (let i = 1; i <= accountCount; i++) {
+  const username = i === 1 ? 'BENCH' : `BENCH${i}`;
+  await seedBenchAccount(database.db, secretBox, { networkId, username, password: 'roverpw', unlimited: true });
+}
 const archiveDir = isRecording ? await mkdtemp(join(tmpdir(), 'fixpoint-bench-archive-')) : undefined;
 const caster = createCaster({
   db: database.db,

@@ -3,8 +3,9 @@ import { createServer as createTlsServer, type Server as TlsServer } from 'node:
 import type { Database, SecretBox } from '@fixpoint/db';
 import { Registry } from 'prom-client';
 import { createCasterArchive } from './archive/caster-archive';
+import { createLoginCache } from './auth/login-cache';
 import { createLoginThrottle } from './auth/login-throttle';
-import { createRoverAuthenticator } from './auth/rover-auth';
+import { type AccountRow, createRoverAuthenticator } from './auth/rover-auth';
 import { createSlowCheckGate } from './auth/slow-check-gate';
 import { createCluster } from './cluster/cluster';
 import { type CasterOptions, defaultCasterOptions } from './config';
@@ -87,7 +88,9 @@ export function createCaster({
   const mounts = new MountRegistry();
   const stateStore = createStationStateStore({ db, instance: options.instance, logger });
   const store = createSessionStore(db);
-  const access = createAccessChecker(db);
+  // What a rover login reads, kept for a second: connection churn re-reads the same accounts (decision 0046).
+  const loginCache = createLoginCache<AccountRow>();
+  const access = createAccessChecker(db, loginCache);
   const sessions = createSessionRegistry({
     db,
     store,
@@ -95,6 +98,7 @@ export function createCaster({
     logger,
     options: { sessionFlushMs: options.sessionFlushMs, accountPollMs: options.accountPollMs },
     track,
+    onAccountChanged: (accountId) => loginCache.forget(accountId),
   });
   const metrics = createCasterMetrics(registry, { rovers: () => sessions.count, sources: () => mounts.sourceCount });
   const replyContext = (): ReplyContext => ({ server: SERVER_NAME });
@@ -180,7 +184,7 @@ export function createCaster({
     sessions,
     store,
     access,
-    authenticate: createRoverAuthenticator({ db, secretBox, slowChecks: createSlowCheckGate(1) }),
+    authenticate: createRoverAuthenticator({ db, secretBox, slowChecks: createSlowCheckGate(1), cache: loginCache }),
     throttle: createLoginThrottle(),
     metrics,
     logger,
@@ -325,6 +329,7 @@ export function createCaster({
       // The sources are closed: their buffered segments are written before the caller closes the database.
       await archive?.close();
       while (pending.size > 0) await Promise.allSettled([...pending]);
+      await store.idle();
     },
 
     get port() {

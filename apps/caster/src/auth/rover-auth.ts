@@ -3,6 +3,7 @@ import { verifyPassword as verifyWebPassword } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
 import type { LoginFailureReason } from '../metrics';
 import type { BasicCredentials } from '../protocol/request-head';
+import type { LoginCache } from './login-cache';
 import type { SlowCheckGate } from './slow-check-gate';
 
 export interface RoverAccount {
@@ -32,28 +33,21 @@ export function createRoverAuthenticator({
   db,
   secretBox,
   slowChecks,
+  cache,
 }: {
   db: Database;
   secretBox: SecretBox;
   /** The web-password hint is a slow hash: one at a time, skipped while one runs (decision 0043). */
   slowChecks: SlowCheckGate;
+  /** Accounts read in the last second (decision 0046). */
+  cache?: LoginCache<AccountRow>;
 }) {
-  const a = schema.ntripAccounts;
   return async function authenticate(credentials: BasicCredentials): Promise<RoverAuthResult> {
-    const [account] = await db
-      .select({
-        id: a.id,
-        username: a.username,
-        passwordEnc: a.passwordEnc,
-        ownerUserId: a.ownerUserId,
-        maxConnections: a.maxConnections,
-        isDisabled: a.isDisabled,
-        passwordChangedAt: a.passwordChangedAt,
-        lentUntil: a.lentUntil,
-      })
-      .from(a)
-      .where(eq(a.username, credentials.username))
-      .limit(1);
+    let account = cache?.account(credentials.username);
+    if (!account) {
+      account = await readAccount(db, credentials.username);
+      if (account) cache?.rememberAccount(credentials.username, account);
+    }
     if (!account) return { ok: false, reason: 'unknown-user' };
     if (!secretBox.matches(account.passwordEnc, credentials.password)) {
       const ownerId = account.ownerUserId;
@@ -75,6 +69,29 @@ export function createRoverAuthenticator({
     };
   };
 }
+
+const a = schema.ntripAccounts;
+
+async function readAccount(db: Database, username: string) {
+  const [account] = await db
+    .select({
+      id: a.id,
+      username: a.username,
+      passwordEnc: a.passwordEnc,
+      ownerUserId: a.ownerUserId,
+      maxConnections: a.maxConnections,
+      isDisabled: a.isDisabled,
+      passwordChangedAt: a.passwordChangedAt,
+      lentUntil: a.lentUntil,
+    })
+    .from(a)
+    .where(eq(a.username, username))
+    .limit(1);
+  return account;
+}
+
+/** The account row a login reads (and the login cache keeps). */
+export type AccountRow = NonNullable<Awaited<ReturnType<typeof readAccount>>>;
 
 async function matchesWebPassword(db: Database, userId: string, candidate: string): Promise<boolean> {
   const t = schema.authAccounts;

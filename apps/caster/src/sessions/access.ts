@@ -62,7 +62,13 @@ export function clipToLending(until: Date | undefined, lentUntil: Date | null, n
   return lentUntil.getTime() < until.getTime() ? lentUntil : until;
 }
 
-export function createAccessChecker(db: Database): AccessChecker {
+/** Access found in the last second, by account and network (decision 0046). */
+export interface AccessCache {
+  access(accountId: string, networkId: string, now: Date): Date | undefined;
+  rememberAccess(accountId: string, networkId: string, until: Date): void;
+}
+
+export function createAccessChecker(db: Database, cache?: AccessCache): AccessChecker {
   const w = schema.accessWindows;
   const a = schema.ntripAccounts;
   const lentUntilOf = async (accountIds: string[]) => {
@@ -78,12 +84,18 @@ export function createAccessChecker(db: Database): AccessChecker {
 
   return {
     async admit(accountId, networkId, now = new Date(), lending) {
+      const known = cache?.access(accountId, networkId, now);
+      if (known) return known;
       // The login has just read the account: its lending comes along instead of a second read.
       const lentUntil = lending ? lending.lentUntil : ((await lentUntilOf([accountId])).get(accountId) ?? null);
       if (lentUntil && lentUntil.getTime() <= now.getTime()) return undefined;
       const windows = await windowsOf(accountId, networkId, now);
       const until = coveredUntil(windows, now);
-      if (until) return clipToLending(until, lentUntil, now);
+      if (until) {
+        const clipped = clipToLending(until, lentUntil, now);
+        if (clipped) cache?.rememberAccess(accountId, networkId, clipped);
+        return clipped;
+      }
       for (const pending of windows.filter((window) => window.startsAt === null)) {
         // The guard on starts_at makes this safe against a second caster starting the same window at once.
         const started = await db.transaction(async (tx) =>

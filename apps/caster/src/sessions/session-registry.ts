@@ -26,6 +26,8 @@ export function createSessionRegistry(deps: {
   logger: CasterLogger;
   options: SessionRegistryOptions;
   track(work: Promise<unknown>): void;
+  /** An account changed: what the caster keeps of it (the login cache) is dropped first. */
+  onAccountChanged?: (accountId: string) => void;
 }) {
   const { store, access, logger, options } = deps;
   const sessions = new Set<RoverSession>();
@@ -186,6 +188,7 @@ export function createSessionRegistry(deps: {
 
     /** An account changed elsewhere (the server, through NATS or in-process): re-check now, not at the next poll. */
     accountChanged(accountId: string): void {
+      deps.onAccountChanged?.(accountId);
       if (byAccount.has(accountId)) void pollAccounts();
     },
   };

@@ -1,6 +1,7 @@
 import { type Database, schema } from '@fixpoint/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { LoginFailureReason } from '../metrics';
+import { createWriteBatcher } from './write-batcher';
 
 export interface SessionOpenRow {
   id: string;
@@ -38,13 +39,23 @@ export interface LoginFailureRow {
 }
 
 export interface SessionStore {
+  /** Settles once the row is written: written in batches with the other opens of the moment. */
   open(row: SessionOpenRow): Promise<void>;
   /** One statement per batch of sessions: with thousands of rovers, one UPDATE each would swamp the database. */
   saveProgress(rows: readonly SessionProgress[]): Promise<void>;
+  /** Written in batches with the other closes of the moment, after any open still being written. */
   close(progress: SessionProgress, closeReason: string, endedAt: Date): Promise<void>;
   recordLoginFailure(row: LoginFailureRow): Promise<void>;
   /** On start: sessions this instance left open (a crash) are closed. */
   closeOrphans(instance: string): Promise<void>;
+  /** Settles when every open and close handed over so far is written (before the database closes). */
+  idle(): Promise<void>;
+}
+
+interface SessionClose {
+  progress: SessionProgress;
+  closeReason: string;
+  endedAt: Date;
 }
 
 const BATCH = 500;
@@ -58,10 +69,20 @@ export function createSessionStore(db: Database): SessionStore {
   let lastFailureWriteAt = 0;
 
   const s = schema.casterSessions;
-  return {
-    async open(row) {
-      await db.insert(s).values(row);
+  const insertOpens = async (rows: SessionOpenRow[]) => {
+    await db.insert(s).values(rows);
+  };
+  const opens = createWriteBatcher({ write: insertOpens, writeOne: (row) => insertOpens([row]) });
+  // A close waits for the opens in flight, so its row exists when the update runs.
+  const closes = createWriteBatcher<SessionClose>({
+    write: async (rows) => {
+      await opens.idle();
+      await writeCloses(db, rows);
     },
+    writeOne: (row) => writeCloses(db, [row]),
+  });
+  return {
+    open: (row) => opens.add(row),
 
     async saveProgress(rows) {
       for (let i = 0; i < rows.length; i += BATCH) {
@@ -84,27 +105,7 @@ export function createSessionStore(db: Database): SessionStore {
       }
     },
 
-    async close(progress, closeReason, endedAt) {
-      await db
-        .update(s)
-        .set({
-          bytesSent: progress.bytesSent,
-          ggaCount: progress.ggaCount,
-          lastGgaAt: progress.lastGgaAt,
-          lastLatitude: progress.lastLatitude,
-          lastLongitude: progress.lastLongitude,
-          lastHeight: progress.lastHeight,
-          distanceToBaseM: progress.distanceToBaseM,
-          ...(progress.stationId !== null && {
-            // A station deleted meanwhile is not written (the foreign key would refuse the whole close).
-            stationId: sql`coalesce((select st.id from stations st where st.id = ${progress.stationId}::uuid), ${s.stationId})`,
-          }),
-          progressAt: endedAt,
-          closeReason,
-          endedAt,
-        })
-        .where(eq(s.id, progress.id));
-    },
+    close: (progress, closeReason, endedAt) => closes.add({ progress, closeReason, endedAt }),
 
     /**
      * Refused logins: one is written at once; more within FAILURE_BATCH_MS of a write are written together in one
@@ -138,5 +139,29 @@ export function createSessionStore(db: Database): SessionStore {
         .set({ endedAt: sql`coalesce(${s.progressAt}, ${s.startedAt})`, closeReason: 'caster-restarted' })
         .where(and(eq(s.casterInstance, instance), isNull(s.endedAt)));
     },
+
+    async idle() {
+      await opens.idle();
+      await closes.idle();
+    },
   };
+}
+
+/** One UPDATE for many closes, with their final numbers. */
+async function writeCloses(db: Database, rows: readonly SessionClose[]): Promise<void> {
+  const values = rows.map(
+    ({ progress: p, closeReason, endedAt }) =>
+      sql`(${p.id}::uuid, ${p.bytesSent}::bigint, ${p.ggaCount}::integer, ${p.lastGgaAt?.toISOString() ?? null}::timestamptz, ${p.lastLatitude}::double precision, ${p.lastLongitude}::double precision, ${p.lastHeight}::double precision, ${p.distanceToBaseM}::double precision, ${p.stationId}::uuid, ${closeReason}::text, ${endedAt.toISOString()}::timestamptz)`,
+  );
+  await db.execute(sql`
+    update caster_sessions as s set
+      bytes_sent = v.bytes_sent, gga_count = v.gga_count, last_gga_at = v.last_gga_at,
+      last_latitude = v.last_latitude, last_longitude = v.last_longitude, last_height = v.last_height,
+      distance_to_base_m = v.distance_to_base_m, progress_at = v.ended_at, close_reason = v.close_reason,
+      ended_at = v.ended_at,
+      -- A station deleted meanwhile is not written (the foreign key would refuse the whole close).
+      station_id = coalesce((select st.id from stations st where st.id = v.station_id), s.station_id)
+    from (values ${sql.join(values, sql`, `)})
+      as v(id, bytes_sent, gga_count, last_gga_at, last_latitude, last_longitude, last_height, distance_to_base_m, station_id, close_reason, ended_at)
+    where s.id = v.id`);
 }
