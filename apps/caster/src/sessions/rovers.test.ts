@@ -12,6 +12,7 @@ import {
   openDatabase,
   rtcmSeconds,
   type SeedAccount,
+  secretBox,
   seedAccount,
   seedNetwork,
   seedStation,
@@ -410,6 +411,28 @@ describe('session rules', () => {
         expect(row?.closeReason).toBe(reason);
       }
     }
+  });
+});
+
+describe('the login cache (decision 0046)', () => {
+  it('refuses the old password at once when the portal regenerates it, and admits the new one', async () => {
+    const rover = await account();
+    const login = async (password: string) => {
+      const client = await TestClient.request(port, v1RoverHead('DELFT00', rover.username, password));
+      await client.waitFor(() => client.text().includes('\r\n'));
+      client.close();
+      return client.text().split('\r\n')[0];
+    };
+    expect(await login(rover.password)).toBe('ICY 200 OK');
+    // The account and its access are now cached; the portal regenerates the password and tells the caster.
+    const newPassword = `ntrip-${Date.now()}`;
+    await database.db
+      .update(schema.ntripAccounts)
+      .set({ passwordEnc: secretBox.encrypt(newPassword), passwordChangedAt: new Date() })
+      .where(eq(schema.ntripAccounts.id, rover.accountId));
+    caster.accountChanged(rover.accountId);
+    expect(await login(rover.password)).toMatch(/^HTTP\/1\.0 401/);
+    expect(await login(newPassword)).toBe('ICY 200 OK');
   });
 });
 
