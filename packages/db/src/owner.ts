@@ -21,3 +21,7 @@ export const ownerValues = (owner: Owner) =>
 /** The owner of a row read back from a table built with `ownerColumns()`. */
 export const ownerOfRow = (row: { ownerUserId: string | null; ownerOrgId: string | null }): Owner =>
   row.ownerOrgId ? { orgId: row.ownerOrgId } : { userId: row.ownerUserId as string };
+
+/** Whether two owners are the same user or the same organisation. */
+export const isSameOwner = (a: Owner, b: Owner): boolean =>
+  isOrgOwner(a) ? isOrgOwner(b) && a.orgId === b.orgId : !isOrgOwner(b) && a.userId === b.userId;

@@ -1,4 +1,4 @@
-import { type Database, isOrgOwner, type Owner, ownerOfRow, schema } from '@fixpoint/db';
+import { type Database, isOrgOwner, isSameOwner, type Owner, ownerOfRow, schema } from '@fixpoint/db';
 import { type ActivationResult, AppError } from '@fixpoint/shared';
 import { and, eq, gt, isNull, max } from 'drizzle-orm';
 import type { CreditsRepository } from '../credits/credits.repository';
@@ -41,7 +41,7 @@ export function createActivationService({
           .where(eq(schema.ntripAccounts.id, accountId))
           .for('update');
         // Someone else's account answers exactly like a missing one.
-        if (!account || !sameOwner(ownerOfRow(account), owner))
+        if (!account || !isSameOwner(ownerOfRow(account), owner))
           throw new AppError('ACCOUNT_NOT_FOUND', 404, 'No such NTRIP account.');
         if (account.isDisabled) throw new AppError('ACCOUNT_DISABLED', 409, 'This NTRIP account is disabled.');
 
@@ -128,5 +128,3 @@ export function createActivationService({
 
 export type ActivationService = ReturnType<typeof createActivationService>;
 
-const sameOwner = (a: Owner, b: Owner) =>
-  isOrgOwner(a) ? isOrgOwner(b) && a.orgId === b.orgId : !isOrgOwner(b) && a.userId === b.userId;

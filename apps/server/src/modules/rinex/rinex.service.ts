@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type ArchiveStore, coverage as archiveCoverage } from '@fixpoint/caster';
-import { type Database, isOrgOwner, type Owner, ownerOfRow, schema } from '@fixpoint/db';
+import { type Database, isOrgOwner, isSameOwner, type Owner, ownerOfRow, schema } from '@fixpoint/db';
 import {
   AppError,
   type ArchiveCoverage,
@@ -26,8 +26,6 @@ function visibleTo(owner: Owner): SQL | undefined {
   return and(gt(n.archiveRetentionDays, 0), isOrgOwner(owner) ? or(isPublic, eq(n.ownerOrgId, owner.orgId)) : isPublic);
 }
 
-const sameOwner = (a: Owner, b: Owner) =>
-  isOrgOwner(a) ? isOrgOwner(b) && a.orgId === b.orgId : !isOrgOwner(b) && a.userId === b.userId;
 
 /**
  * RINEX on demand (decision 0045): what a customer may buy, its price, and the job that makes the file. Credits
@@ -83,7 +81,7 @@ export function createRinexService({
   async function ownJob(owner: Owner, id: string) {
     const row = await repository.find(id);
     // Someone else's job answers exactly like a missing one.
-    if (!row || !sameOwner(ownerOfRow(row), owner)) throw noSuchJob();
+    if (!row || !isSameOwner(ownerOfRow(row), owner)) throw noSuchJob();
     return row;
   }
 
