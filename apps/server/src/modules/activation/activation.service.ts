@@ -127,4 +127,3 @@ export function createActivationService({
 }
 
 export type ActivationService = ReturnType<typeof createActivationService>;
-

@@ -26,7 +26,6 @@ function visibleTo(owner: Owner): SQL | undefined {
   return and(gt(n.archiveRetentionDays, 0), isOrgOwner(owner) ? or(isPublic, eq(n.ownerOrgId, owner.orgId)) : isPublic);
 }
 
-
 /**
  * RINEX on demand (decision 0045): what a customer may buy, its price, and the job that makes the file. Credits
  * move in the transaction that queues the job; the worker refunds them if the conversion fails.
