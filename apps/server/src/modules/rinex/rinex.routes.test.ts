@@ -226,6 +226,52 @@ describe('RINEX on demand', () => {
     expect(await balance(user.headers)).toBe(before - 1);
   });
 
+  it("charges an organisation's credits for a file made in its context, and keeps it out of personal lists", async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/organization',
+      payload: { name: 'Survey Team' },
+      headers: user.headers,
+    });
+    const orgId = created.json().organization.id as string;
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/organizations/${orgId}/status`,
+      payload: { status: 'active' },
+      headers: admin,
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/organizations/${orgId}/tokens`,
+      payload: { tokenAmount: 5 },
+      headers: admin,
+    });
+    const personalBefore = await balance(user.headers);
+    const personalJobs = (await t.app.inject({ url: '/api/rinex', headers: user.headers })).json().jobs.length;
+
+    const job = await t.app.inject({
+      method: 'POST',
+      url: `/api/org/${orgId}/rinex`,
+      payload: { ...window, stationId: station.id, interval: 30 },
+      headers: user.headers,
+    });
+    expect(job.statusCode).toBe(201);
+    const ledger = (await t.app.inject({ url: `/api/org/${orgId}/credits/ledger`, headers: user.headers })).json();
+    expect(ledger.balance).toBe(4);
+    expect(await balance(user.headers)).toBe(personalBefore);
+    expect((await t.app.inject({ url: `/api/org/${orgId}/rinex`, headers: user.headers })).json().jobs).toHaveLength(1);
+    expect((await t.app.inject({ url: '/api/rinex', headers: user.headers })).json().jobs).toHaveLength(personalJobs);
+    // A stranger to the organisation sees nothing of it.
+    expect((await t.app.inject({ url: `/api/org/${orgId}/rinex`, headers: stranger.headers })).statusCode).toBe(403);
+    await t.app.rinexWorker.runOnce();
+    const download = await t.app.inject({
+      url: `/api/org/${orgId}/rinex/${job.json().id}/download`,
+      headers: user.headers,
+    });
+    expect(download.statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/rinex/${job.json().id}`, headers: user.headers })).statusCode).toBe(404);
+  });
+
   describe('admin', () => {
     it('shows storage and coverage per network and station, for admins only', async () => {
       const overview = await t.app.inject({ url: '/api/admin/archive', headers: admin });
