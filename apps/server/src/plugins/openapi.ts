@@ -9,7 +9,11 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
     openapi: {
       info: {
         title: 'Fixpoint API',
-        description: 'GNSS correction platform: accounts, credits, networks and the NTRIP caster.',
+        description:
+          'GNSS correction platform: accounts, credits, networks, RINEX and the NTRIP caster.\n\n' +
+          'Sign up with `POST /api/auth/sign-up/email` or sign in with `POST /api/auth/sign-in/email`: the answer ' +
+          'carries a bearer token in its `set-auth-token` header. Send it as `Authorization: Bearer <token>` on ' +
+          'every other call (browsers use the session cookie instead). Errors answer `{ code, message, requestId }`.',
         version,
       },
       components: {

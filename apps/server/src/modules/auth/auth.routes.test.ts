@@ -95,7 +95,32 @@ describe('identity', () => {
     expect(again.statusCode).toBeGreaterThanOrEqual(400);
     const wrong = await signIn(t, 'ada@example.com', 'wrong password');
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json().message).toBeTruthy();
+    // better-auth's refusal in the API's one error shape, with the request's id (issue 15).
+    expect(wrong.json()).toEqual({
+      code: 'INVALID_EMAIL_OR_PASSWORD',
+      message: expect.any(String),
+      requestId: expect.any(String),
+    });
+  });
+
+  it('documents sign-up, sign-in and the bearer token in the OpenAPI document, and checks their bodies', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    const signUpDoc = doc.paths['/api/auth/sign-up/email'].post;
+    expect(signUpDoc.tags).toEqual(['auth']);
+    expect(Object.keys(signUpDoc.requestBody.content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining(['name', 'email', 'password', 'termsAccepted']),
+    );
+    expect(doc.paths['/api/auth/sign-in/email'].post.summary).toContain('set-auth-token');
+    expect(doc.paths['/api/auth/change-password'].post.security).toEqual([{ bearerAuth: [] }]);
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: 'x@example.com' },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().code).toBe('VALIDATION_FAILED');
+    const signedOut = await t.app.inject({ method: 'POST', url: '/api/auth/change-password', payload: {} });
+    expect(signedOut.statusCode).toBe(401);
   });
 
   it('never lets strangers failing elsewhere lock an owner out, and never counts successful sign-ins', async () => {

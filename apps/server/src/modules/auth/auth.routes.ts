@@ -3,6 +3,7 @@ import {
   authConfigSchema,
   checkPassword,
   emailPattern,
+  errorResponseSchema,
   type PasswordPolicy,
   usernameMaxLength,
   usernameMinLength,
@@ -11,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toFetchHeaders } from '../../lib/fetch-headers';
 import type { Auth } from './auth';
+import { documentedAuthRoutes } from './auth-docs';
 import type { LoginGuard } from './login-guard';
 import type { RateLimiter } from './rate-limit';
 
@@ -43,29 +45,45 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   // better-auth's own routes (sign-up, sign-in, sign-out, session, password reset, user settings) run as a fetch
   // handler; we check our rules first and copy its answer, cookies included.
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/auth/*',
-    schema: { hide: true },
-    async handler(request, reply) {
-      const path = request.url.split('?')[0] ?? '';
-      const body = request.body as Body;
-      if (request.method === 'POST') {
-        await enforceRateLimit(request, reply, path, body);
-        enforceInputRules(path, body, passwordPolicy);
-      }
-      if (path !== signInPath || request.method !== 'POST') return forward(auth, request, reply);
+  async function handler(request: FastifyRequest, reply: FastifyReply) {
+    const path = request.url.split('?')[0] ?? '';
+    const body = request.body as Body;
+    if (request.method === 'POST') {
+      await enforceRateLimit(request, reply, path, body);
+      enforceInputRules(path, body, passwordPolicy);
+    }
+    if (path !== signInPath || request.method !== 'POST') return forward(auth, request, reply);
 
-      // Sign-in: only failures count, per address and account pair with a back-off (decision 0040).
-      const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-      const verdict = await loginGuard.check(request.ip, email);
-      if (!verdict.allowed) tooMany(reply, verdict.retryAfterSeconds);
-      return forward(auth, request, reply, async (status) => {
-        if (status === 401) await loginGuard.failed(request.ip, email);
-        else if (status < 300) await loginGuard.succeeded(request.ip, email);
-      });
-    },
-  });
+    // Sign-in: only failures count, per address and account pair with a back-off (decision 0040).
+    const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+    const verdict = await loginGuard.check(request.ip, email);
+    if (!verdict.allowed) tooMany(reply, verdict.retryAfterSeconds);
+    return forward(auth, request, reply, async (status) => {
+      if (status === 401) await loginGuard.failed(request.ip, email);
+      else if (status < 300) await loginGuard.succeeded(request.ip, email);
+    });
+  }
+
+  // The endpoints a client needs, in the OpenAPI document with their bodies (auth-docs.ts); the rest stay hidden.
+  for (const route of documentedAuthRoutes) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      // A signed-in route answers 401 without a session before its body is looked at, like every other route;
+      // better-auth itself checks the session it is given.
+      ...(route.isSignedIn && { onRequest: requireSessionCredentials }),
+      schema: {
+        tags: ['auth'],
+        summary: route.summary,
+        ...(route.description && { description: route.description }),
+        ...(route.body && { body: route.body }),
+        ...(route.isSignedIn && { security: [{ bearerAuth: [] }] }),
+        response: { 200: route.response, 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
+      },
+      handler,
+    });
+  }
+  app.route({ method: ['GET', 'POST'], url: '/auth/*', schema: { hide: true }, handler });
 
   function tooMany(reply: FastifyReply, retryAfterSeconds: number): never {
     reply.header('retry-after', String(retryAfterSeconds));
@@ -121,6 +139,11 @@ function enforceInputRules(path: string, body: Body, policy: PasswordPolicy) {
   }
 }
 
+async function requireSessionCredentials(request: FastifyRequest) {
+  const hasBearer = request.headers.authorization?.startsWith('Bearer ') ?? false;
+  if (!hasBearer && !request.headers.cookie) throw AppError.unauthorized();
+}
+
 /**
  * Hands the request to better-auth and copies its answer. `beforeAnswer` runs with the answer's status before it is
  * sent, so what it records (a failed sign-in) is in place before the client can try again.
@@ -145,7 +168,30 @@ async function forward(
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const payload = Buffer.from(await response.arrayBuffer());
+  if (response.status >= 400) return reply.send(errorShape(payload, response.status, request.id));
   return reply.send(payload.length > 0 ? payload : null);
+}
+
+/**
+ * better-auth's refusals in the API's one error shape (decision 0004): `{ code, message, requestId }`, keeping its code
+ * and message (`INVALID_EMAIL_OR_PASSWORD`, ...).
+ */
+function errorShape(payload: Buffer, status: number, requestId: string) {
+  let parsed: { code?: unknown; message?: unknown } = {};
+  try {
+    parsed = JSON.parse(payload.toString('utf8')) as typeof parsed;
+  } catch {
+    // Not JSON: the status says enough.
+  }
+  const code =
+    typeof parsed.code === 'string' && parsed.code !== ''
+      ? parsed.code
+      : status === 401
+        ? 'UNAUTHORIZED'
+        : 'BAD_REQUEST';
+  const message =
+    typeof parsed.message === 'string' && parsed.message !== '' ? parsed.message : 'The request was refused.';
+  return { code, message, requestId };
 }
 
 /** Fields of ours that better-auth must not see (it would reject or store them). */
