@@ -13,5 +13,6 @@ export * from './meta';
 export * from './networks';
 export * from './organizations';
 export * from './rinex';
+export * from './sales';
 export * from './settings';
 export * from './subscriptions';
