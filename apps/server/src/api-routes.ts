@@ -42,6 +42,8 @@ import type { AdminArchiveService } from './modules/rinex/admin-archive';
 import { adminArchiveRoutes } from './modules/rinex/admin-archive.routes';
 import { rinexRoutes } from './modules/rinex/rinex.routes';
 import type { RinexService } from './modules/rinex/rinex.service';
+import type { Sales } from './modules/sales/sales';
+import { adminSalesRoutes, salesRoutes } from './modules/sales/sales.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { statusRoutes } from './modules/status/status.routes';
 import { adminSubscriptionsRoutes } from './modules/subscriptions/admin-subscriptions.routes';
@@ -72,6 +74,7 @@ export interface ApiContext {
   casterAddress: (requestHost: string) => CasterAddress;
   rinexService: RinexService;
   adminArchiveService: AdminArchiveService;
+  sales: Sales;
   onAccountsChanged?: (accountIds: string[]) => void;
 }
 
@@ -102,6 +105,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiContext) {
     onAccountsChanged,
     rinexService,
     adminArchiveService,
+    sales,
   } = ctx;
   const { stripe, provider: paymentProvider, fulfilmentService } = payments;
 
@@ -166,6 +170,8 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiContext) {
   await api.register(rinexRoutes, { rinexService });
   await api.register(adminArchiveRoutes, { adminArchiveService });
   await api.register(adminSubscriptionsRoutes, { subscriptionsService });
+  await api.register(salesRoutes, { salesService: sales.service, rateLimiter: sales.rateLimiter });
+  await api.register(adminSalesRoutes, { salesService: sales.service });
 
   // An organisation's own credits, accounts, checkout, subscriptions and map: the same routes under
   // /org/:orgId, for its members by role (plugins/owner-scope.ts, docs/decisions/0041).

@@ -26,6 +26,7 @@ import { createMetaService } from './modules/meta/meta.service';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { createPayments } from './modules/payments/payments';
 import { createRinex } from './modules/rinex/rinex';
+import { createSales } from './modules/sales/sales';
 import { readAccountSettings } from './modules/settings/account-settings';
 import { registerIdentity } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -168,6 +169,9 @@ export async function buildApp({
     brandName: brand.name,
   });
   app.addHook('onClose', () => rinex.worker.stop());
+  // Sales requests (docs/decisions/0047): stored at once, forwarded to SALES_WEBHOOK_URL in the background.
+  const sales = createSales({ db: database.db, webhookUrl: env.SALES_WEBHOOK_URL, logger: app.log });
+  app.addHook('onClose', () => sales.forwarder.stop());
   const stopClock = payments.startClock();
   app.addHook('onClose', async () => stopClock());
   const casterPort = env.CASTER_PUBLIC_PORT ?? env.CASTER_PORT;
@@ -188,6 +192,7 @@ export async function buildApp({
         passwordPolicy,
         rinexService: rinex.service,
         adminArchiveService: rinex.adminArchiveService,
+        sales,
         hasGoogle: Boolean(google),
         metaService,
         creditsService,
@@ -212,6 +217,7 @@ export async function buildApp({
   app.decorate('localRenewals', localRenewals);
   app.decorate('payments', payments);
   app.decorate('rinexWorker', rinex.worker);
+  app.decorate('salesForwarder', sales.forwarder);
   return app;
 }
 

@@ -124,6 +124,7 @@ async function main() {
     await seedDemoSettings(database.db);
   }
   app.rinexWorker.start();
+  app.salesForwarder.start();
   if (caster) {
     await caster.start();
     if (isDemo) demo = await startDemoStations(database.db, caster);

@@ -12,14 +12,18 @@ export const salesEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const salesPhonePattern = /^[\d+\-\s()]*$/;
 
 const trimmed = (max: number, message: string) => z.string().trim().max(max, message);
+/** A required field: missing altogether (a client other than the form) reads the same sentence as left blank. */
+const required = (max: number, message: string, missing: string) =>
+  z.string({ error: missing }).trim().max(max, message).min(1, missing);
 
 export const salesRequestSchema = z
   .object({
-    firstName: trimmed(100, 'The first name is at most 100 characters.').min(1, 'Please enter your first name.'),
-    lastName: trimmed(100, 'The last name is at most 100 characters.').min(1, 'Please enter your last name.'),
-    email: trimmed(254, 'The e-mail address is at most 254 characters.')
-      .min(1, 'Please enter your e-mail address.')
-      .regex(salesEmailPattern, 'Please enter a valid e-mail address.'),
+    firstName: required(100, 'The first name is at most 100 characters.', 'Please enter your first name.'),
+    lastName: required(100, 'The last name is at most 100 characters.', 'Please enter your last name.'),
+    email: required(254, 'The e-mail address is at most 254 characters.', 'Please enter your e-mail address.').regex(
+      salesEmailPattern,
+      'Please enter a valid e-mail address.',
+    ),
     /** The signed-in user's e-mail, if any. */
     loggedInEmail: trimmed(254, 'The e-mail address is at most 254 characters.').default(''),
     company: trimmed(200, 'The company name is at most 200 characters.').default(''),
@@ -57,3 +61,11 @@ export type AdminSalesRequest = z.infer<typeof adminSalesRequestSchema>;
 export const adminSalesRequestListSchema = z
   .object({ requests: z.array(adminSalesRequestSchema), isWebhookConfigured: z.boolean() })
   .meta({ id: 'AdminSalesRequestList' });
+
+export type AdminSalesRequestList = z.infer<typeof adminSalesRequestListSchema>;
+
+export const salesForwardingSchema = adminSalesRequestSchema.shape.forwarding;
+export type SalesForwarding = z.infer<typeof salesForwardingSchema>;
+
+/** `GET /api/admin/sales-requests`: optionally only the leads in one forwarding state. */
+export const adminSalesRequestsQuerySchema = z.object({ status: salesForwardingSchema.optional() });

@@ -89,6 +89,11 @@ export const envSchema = z
     ORG_MAX_PER_USER: z.coerce.number().int().min(1).max(1000).default(3),
     /** Days an invitation to an organisation stays open. */
     ORG_INVITE_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+    /**
+     * The automation webhook sales requests are forwarded to (POST, JSON; docs/decisions/0047). Unset: leads are
+     * stored and wait. Credentials in it are sent as basic auth; logs show its origin and path only.
+     */
+    SALES_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {

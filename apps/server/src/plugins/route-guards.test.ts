@@ -38,6 +38,9 @@ const publicAuth = new Set([
   'GET /api/auth/get-session',
 ]);
 
+/** The sales form is for visitors too (spec §4); it is limited per address instead (decision 0047). */
+const publicWrites = new Set(['POST /api/sales-requests']);
+
 /** Admin-only routes outside /api/admin: editing the branding texts and pages. */
 const adminWrites = new Set(['PUT /api/meta', 'PUT /api/meta/pages/{page}']);
 
@@ -89,7 +92,8 @@ describe('route guards', () => {
         !route.path.startsWith('/api/admin/') &&
         !publicReads.has(key(route)) &&
         !adminWrites.has(key(route)) &&
-        !publicAuth.has(key(route)),
+        !publicAuth.has(key(route)) &&
+        !publicWrites.has(key(route)),
     );
     // Sign-up and sign-in are in the document, with the account routes that need a session (issue 15).
     expect(routes.filter((route) => publicAuth.has(key(route)))).toHaveLength(publicAuth.size);
@@ -101,6 +105,19 @@ describe('route guards', () => {
         route: key(route),
         status: 401,
         code: 'UNAUTHORIZED',
+      });
+    }
+  });
+
+  it('take a sales request from a visitor: an empty form is refused for its fields, not for the session', async () => {
+    for (const write of publicWrites) {
+      const route = routes.find((candidate) => key(candidate) === write);
+      expect(route, write).toBeDefined();
+      const res = await t.app.inject({ method: route?.method, url: route?.url, payload: {} });
+      expect({ route: write, status: res.statusCode, code: res.json().code }).toEqual({
+        route: write,
+        status: 400,
+        code: 'VALIDATION_FAILED',
       });
     }
   });

@@ -7,4 +7,5 @@ export * from './meta';
 export * from './networks';
 export * from './ntrip-accounts';
 export * from './organizations';
+export * from './sales';
 export * from './settings';

@@ -14,7 +14,7 @@ import { toFetchHeaders } from '../../lib/fetch-headers';
 import type { Auth } from './auth';
 import { documentedAuthRoutes } from './auth-docs';
 import type { LoginGuard } from './login-guard';
-import type { RateLimiter } from './rate-limit';
+import { type RateLimiter, refuseTooMany } from './rate-limit';
 
 type Body = Record<string, unknown> | undefined;
 
@@ -57,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     // Sign-in: only failures count, per address and account pair with a back-off (decision 0040).
     const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
     const verdict = await loginGuard.check(request.ip, email);
-    if (!verdict.allowed) tooMany(reply, verdict.retryAfterSeconds);
+    if (!verdict.allowed) refuseTooMany(reply, verdict.retryAfterSeconds);
     return forward(auth, request, reply, async (status) => {
       if (status === 401) await loginGuard.failed(request.ip, email);
       else if (status < 300) await loginGuard.succeeded(request.ip, email);
@@ -85,15 +85,6 @@ export const authRoutes: FastifyPluginAsyncZod<{
   }
   app.route({ method: ['GET', 'POST'], url: '/auth/*', schema: { hide: true }, handler });
 
-  function tooMany(reply: FastifyReply, retryAfterSeconds: number): never {
-    reply.header('retry-after', String(retryAfterSeconds));
-    const wait =
-      retryAfterSeconds < 60
-        ? `${retryAfterSeconds} seconds`
-        : `${Math.ceil(retryAfterSeconds / 60)} minute${retryAfterSeconds > 60 ? 's' : ''}`;
-    throw new AppError('RATE_LIMITED', 429, `Too many attempts. Please wait ${wait} and try again.`);
-  }
-
   async function enforceRateLimit(request: FastifyRequest, reply: FastifyReply, path: string, body: Body) {
     if (!limitedPaths.has(path)) return;
     const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
@@ -102,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       ...(email ? [rateLimiter.hit(`email:${path}:${email}`)] : []),
     ]);
     const blocked = results.find((result) => !result.allowed);
-    if (blocked) tooMany(reply, blocked.retryAfterSeconds);
+    if (blocked) refuseTooMany(reply, blocked.retryAfterSeconds);
   }
 };
 

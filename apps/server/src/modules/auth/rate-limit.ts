@@ -1,5 +1,7 @@
 import { type Database, schema } from '@fixpoint/db';
+import { AppError } from '@fixpoint/shared';
 import { sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 
 /**
  * Fixed-window counters in the database, so every process counts the same attempts. `hit` counts one attempt and
@@ -30,3 +32,13 @@ export function createRateLimiter(db: Database, { limit, windowMs }: { limit: nu
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/** Refuses a request over its limit: 429 RATE_LIMITED with Retry-After and the wait in words. */
+export function refuseTooMany(reply: FastifyReply, retryAfterSeconds: number, what = 'attempts'): never {
+  reply.header('retry-after', String(retryAfterSeconds));
+  const wait =
+    retryAfterSeconds < 60
+      ? `${retryAfterSeconds} seconds`
+      : `${Math.ceil(retryAfterSeconds / 60)} minute${retryAfterSeconds > 60 ? 's' : ''}`;
+  throw new AppError('RATE_LIMITED', 429, `Too many ${what}. Please wait ${wait} and try again.`);
+}
