@@ -92,6 +92,11 @@ const AdminOrganizationsRoute = lazy(() =>
     default: module.AdminOrganizationsRoute,
   })),
 );
+const AdminSalesRequestsRoute = lazy(() =>
+  importWithTimeout(() => import('./routes/admin/sales-requests')).then((module) => ({
+    default: module.AdminSalesRequestsRoute,
+  })),
+);
 const AdminArchiveRoute = lazy(() =>
   importWithTimeout(() => import('./routes/admin/archive')).then((module) => ({ default: module.AdminArchiveRoute })),
 );
@@ -220,6 +225,7 @@ export const routes: RouteObject[] = [
           { path: paths.admin.users.path, element: <AdminUsersRoute /> },
           { path: paths.admin.accounts.path, element: <AdminAccountsRoute /> },
           { path: paths.admin.organizations.path, element: <AdminOrganizationsRoute /> },
+          { path: paths.admin.salesRequests.path, element: <AdminSalesRequestsRoute /> },
           { path: paths.admin.subscriptions.path, element: <AdminSubscriptionsRoute /> },
           { path: paths.admin.networks.listPath, element: <AdminNetworksRoute /> },
           { path: paths.admin.networks.detailPath, element: <AdminNetworkRoute /> },

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { activeUrl, adminNavigation, linkUrls, orgNavigation, userNavigation } from './navigation';
+import {
+  activeUrl,
+  adminNavigation,
+  linkUrls,
+  orgNavigation,
+  salesQuickLink,
+  userNavigation,
+  visitorNavigation,
+  withPromotion,
+} from './navigation';
 import { pathInOtherArea } from './paths';
 
 describe('navigation', () => {
@@ -48,6 +57,24 @@ describe('navigation', () => {
     const urls = linkUrls(adminNavigation);
     expect(urls).toContain('/admin/archive');
     expect(activeUrl(urls, '/admin/archive')).toBe('/admin/archive');
+  });
+
+  it('leads admins to the sales requests (issue 15)', () => {
+    const urls = linkUrls(adminNavigation);
+    expect(urls).toContain('/admin/sales-requests');
+    expect(activeUrl(urls, '/admin/sales-requests')).toBe('/admin/sales-requests');
+  });
+
+  it('adds the sales flow to the quick links only where the brand shows promotions', () => {
+    const quickLinks = (entries: typeof userNavigation) =>
+      entries.flatMap((entry) => (entry.type === 'quicklinks' ? entry.items : []));
+    expect(quickLinks(withPromotion(userNavigation, true)).at(-1)).toBe(salesQuickLink);
+    expect(salesQuickLink.url).toBe('?contact=sales');
+    const org = orgNavigation('o1', { role: 'member', status: 'active' }, '/org/o1');
+    expect(quickLinks(withPromotion(org, true))).toContain(salesQuickLink);
+    expect(quickLinks(withPromotion(userNavigation, false))).not.toContain(salesQuickLink);
+    // Menus without quick links stay as they are.
+    expect(withPromotion(visitorNavigation, true)).toEqual(visitorNavigation);
   });
 
   it('links Personal and Admin to the same page in the other area', () => {

@@ -16,9 +16,11 @@ import {
   IconMap,
   IconMapPin,
   IconMapPinFilled,
+  IconMessages,
   IconNetwork,
   IconPackage,
   IconReceipt,
+  IconRocket,
   IconSettings,
   IconShoppingCart,
   IconUsers,
@@ -139,6 +141,19 @@ export function orgNavigation(
   ];
 }
 
+/**
+ * Spec 1: where the brand shows promotions, the quick links end with the sales flow's call-to-action (it opens on
+ * the page the user is on, features/sales: `?contact=sales`). Other brands' menus stay as they are.
+ */
+export const salesQuickLink = link('nav.quickLinks.brandedPlatform', '?contact=sales', IconRocket);
+
+export const withPromotion = (entries: NavEntry[], showPromotion: boolean): NavEntry[] =>
+  showPromotion
+    ? entries.map((entry) =>
+        entry.type === 'quicklinks' ? { ...entry, items: [...entry.items, salesQuickLink] } : entry,
+      )
+    : entries;
+
 export const adminNavigation: NavEntry[] = [
   link('adminNav.map', paths.admin.map.getHref(), IconMap),
   link('adminNav.feed', paths.admin.feed.getHref(), IconBroadcast),
@@ -158,6 +173,7 @@ export const adminNavigation: NavEntry[] = [
   link('adminNav.subscriptions', paths.admin.subscriptions.getHref(), IconReceipt),
   link('adminNav.accounts', paths.admin.accounts.getHref(), IconAntenna),
   link('adminNav.organizations', paths.admin.organizations.getHref(), IconBuilding),
+  link('adminNav.salesRequests', paths.admin.salesRequests.getHref(), IconMessages),
   {
     type: 'submenu',
     name: 'adminNav.settings',

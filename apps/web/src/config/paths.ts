@@ -44,6 +44,8 @@ export const paths = {
     subscriptions: { path: 'subscriptions', getHref: () => '/admin/subscriptions' },
     accounts: { path: 'accounts', getHref: () => '/admin/accounts' },
     organizations: { path: 'organizations', getHref: () => '/admin/organizations' },
+    /** The leads of the sales flow and their forwarding to the automation webhook (issue 15). */
+    salesRequests: { path: 'sales-requests', getHref: () => '/admin/sales-requests' },
     /** The recorded RTCM archive behind RINEX on demand (issue 17). */
     archive: { path: 'archive', getHref: () => '/admin/archive' },
     networks: {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { ApiError, isNotFound, shouldRetryQuery } from './api-client';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest, isNotFound, shouldRetryQuery } from './api-client';
 
 describe('api client error handling', () => {
   it('tries a failed query once more only when the failure may pass: network errors and 5xx, never a 4xx', () => {
@@ -17,5 +17,15 @@ describe('api client error handling', () => {
     expect(isNotFound(new ApiError(403, 'FORBIDDEN', 'no'))).toBe(false);
     expect(isNotFound(new ApiError(500, 'INTERNAL', 'oops'))).toBe(false);
     expect(isNotFound(new Error('offline'))).toBe(false);
+  });
+
+  it("reads a non-JSON refusal (a proxy's error page) as an ApiError with the status, not a parse failure", async () => {
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+    );
+    const error = await apiRequest('/sales-requests', { method: 'POST', body: {} }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 502, code: 'INTERNAL', message: 'Bad Gateway' });
   });
 });

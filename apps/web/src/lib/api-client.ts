@@ -63,7 +63,13 @@ export async function apiRequest<T>(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  const data: unknown = text ? JSON.parse(text) : undefined;
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch (error) {
+    // A refusal that is not ours (a proxy's HTML error page) is still a refusal, not a broken answer.
+    if (response.ok) throw error;
+  }
   if (!response.ok) {
     const error = (data ?? {}) as Partial<ErrorResponse>;
     throw new ApiError(

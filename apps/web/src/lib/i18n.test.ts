@@ -64,6 +64,12 @@ describe('the English texts', () => {
     'User not logged in',
     'SVG not found',
     // Spec 2.
+    'Launch Your Branded RTK Platform',
+    'Request a Demo',
+    'Contact Sales',
+    'Submitting...',
+    // Spec 1.
+    'Trusted by 200+ fleets in agri-tech, drone and construction',
     'Unexpected Application Error',
     'Restricted Access',
     'You do not have the permissions to view this page.',

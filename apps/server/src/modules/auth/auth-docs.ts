@@ -77,7 +77,6 @@ export const documentedAuthRoutes: DocumentedAuthRoute[] = [
       .object({ session: z.object({ expiresAt: z.string() }).loose(), user })
       .loose()
       .nullable(),
-    isSignedIn: true,
   },
   {
     method: 'POST',

@@ -121,6 +121,10 @@ describe('identity', () => {
     expect(missing.json().code).toBe('VALIDATION_FAILED');
     const signedOut = await t.app.inject({ method: 'POST', url: '/api/auth/change-password', payload: {} });
     expect(signedOut.statusCode).toBe(401);
+    // The session read is for visitors too: null, not a refusal (the portal asks it on every page).
+    const visitor = await t.app.inject({ url: '/api/auth/get-session' });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toBeNull();
   });
 
   it('never lets strangers failing elsewhere lock an owner out, and never counts successful sign-ins', async () => {

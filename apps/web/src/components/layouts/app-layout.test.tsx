@@ -35,7 +35,7 @@ describe('side menu', () => {
     expect(await screen.findByRole('dialog', { name: 'Create your account' })).toBeInTheDocument();
   });
 
-  it("gives a user the product's pages, a settings submenu remembered on the device, and the four quick links", async () => {
+  it("gives a user the product's pages, a settings submenu remembered on the device, and the four quick links (then the promotion's, in the default brand)", async () => {
     stubUser();
     const first = renderApp('/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Lovelace' });
@@ -56,6 +56,7 @@ describe('side menu', () => {
       ['Buy credits', '/dashboard?buy=credits'],
       ['Create NTRIP accounts', '/accounts'],
       ['View networks', '/marketplace'],
+      ['Launch your RTK platform', '/dashboard?contact=sales'],
     ]);
 
     const settings = menu.getByRole('button', { name: 'Settings' });

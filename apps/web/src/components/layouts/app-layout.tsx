@@ -10,11 +10,14 @@ import {
   orgNavigation,
   userNavigation,
   visitorNavigation,
+  withPromotion,
 } from '../../config/navigation';
 import { isAdminPath } from '../../config/paths';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { CreateOrganizationDialogs } from '../../features/organizations/components/create-organization-dialogs';
 import { PurchaseDialogs } from '../../features/pricing/components/purchase-dialogs';
+import { SalesDialogs } from '../../features/sales/components/sales-dialogs';
+import { useBrand } from '../../lib/brand/brand-context';
 import { LoadingFallback } from '../loading-fallback';
 import { AppFooter } from './app-footer';
 import classes from './app-layout.module.css';
@@ -39,13 +42,15 @@ export function AppLayout() {
   const teams = Array.isArray(auth.teams) ? auth.teams : undefined;
   // Issue 14: the personal menu, or an organisation's (by role and status), with the switcher between them.
   const context = useNavContext({ teams, isSignedIn });
+  const brand = useBrand();
   const entries = !isSignedIn
     ? visitorNavigation
     : isAdminArea
       ? adminNavigation
-      : context.orgId
-        ? orgNavigation(context.orgId, context, pathname)
-        : userNavigation;
+      : withPromotion(
+          context.orgId ? orgNavigation(context.orgId, context, pathname) : userNavigation,
+          brand.showPromotion,
+        );
   const hasContexts = isSignedIn && !isAdminArea && teams !== undefined && (teams.length > 0 || context.orgId !== null);
   const current = activeUrl(linkUrls(entries), pathname);
   const collapseLabel = menu.isCollapsed ? t('nav.expandMenu') : t('nav.collapseMenu');
@@ -132,6 +137,7 @@ export function AppLayout() {
         </Suspense>
         {isSignedIn && <PurchaseDialogs />}
         {isSignedIn && <CreateOrganizationDialogs />}
+        <SalesDialogs />
       </AppShell.Main>
 
       <AppShell.Footer>

@@ -1,12 +1,10 @@
-import { productLinks } from '@fixpoint/shared';
-import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Title } from '@mantine/core';
 import {
   IconAntenna,
   IconCoins,
   IconLayoutDashboard,
   IconMap,
   IconReceipt,
-  IconRocket,
   IconSettings,
   IconWorld,
 } from '@tabler/icons-react';
@@ -17,7 +15,6 @@ import { PageHeading } from '../../../components/page-heading';
 import { StatCard, type StatColor } from '../../../components/stat-card';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { useBrand } from '../../../lib/brand/brand-context';
 import { AccessSummary } from '../../accounts/components/access-summary';
 import { userOverviewQueryOptions } from '../../auth/api/auth-api';
 import { useAuth } from '../../auth/hooks/use-auth';
@@ -26,12 +23,12 @@ import { InvitationsCard } from '../../organizations/components/invitations-card
 import { OrganizationsCard } from '../../organizations/components/organizations-card';
 import { CreditsPanel } from '../../pricing/components/credits-panel';
 import { purchaseHref } from '../../pricing/hooks/use-purchase-dialogs';
+import { PromotionCard } from '../../sales/components/promotion-card';
 
 /** A signed-in user's start: live figures, then the product's flows as action cards. */
 export function LoggedInDashboard() {
   const { t, i18n } = useTranslation();
   const auth = useAuth();
-  const brand = useBrand();
   const overview = useQuery(userOverviewQueryOptions());
   const health = useHealth();
 
@@ -102,39 +99,7 @@ export function LoggedInDashboard() {
           ))}
         </SimpleGrid>
       </Stack>
-      {brand.showPromotion && (
-        <Card
-          withBorder
-          radius="md"
-          padding="lg"
-          bg="var(--mantine-primary-color-light)"
-          component="aside"
-          aria-labelledby="promotion-title"
-        >
-          <Group justify="space-between" gap="md">
-            <Group gap="md" wrap="nowrap" style={{ flex: '1 1 420px' }}>
-              <ThemeIcon size={44} radius="md" aria-hidden>
-                <IconRocket size={24} />
-              </ThemeIcon>
-              <Stack gap={2}>
-                <Title order={2} size="h4" id="promotion-title">
-                  {t('dashboard.userActions.promotion.title')}
-                </Title>
-                <Text size="sm">{t('dashboard.userActions.promotion.description')}</Text>
-              </Stack>
-            </Group>
-            <Button
-              component="a"
-              href={productLinks.website}
-              target="_blank"
-              rel="noopener noreferrer"
-              variant="filled"
-            >
-              {t('dashboard.userActions.promotion.button')}
-            </Button>
-          </Group>
-        </Card>
-      )}
+      <PromotionCard />
     </Stack>
   );
 }

@@ -6,8 +6,9 @@ import { PageHeading } from '../../../components/page-heading';
 import { StatCard } from '../../../components/stat-card';
 import { paths } from '../../../config/paths';
 import { ServiceStatus } from '../../health/components/service-status';
+import { PromotionCard } from '../../sales/components/promotion-card';
 
-/** What a visitor sees first: what the service is, what it speaks, and the three ways in. */
+/** What a visitor sees first: what the service is, what it speaks, the three ways in, and the promotion. */
 export function LoggedOutDashboard() {
   const { t } = useTranslation();
   return (
@@ -50,6 +51,7 @@ export function LoggedOutDashboard() {
           to={paths.login.getHref()}
         />
       </SimpleGrid>
+      <PromotionCard />
     </Stack>
   );
 }
