@@ -1,12 +1,12 @@
 import { BitReader } from '../bits';
 import { decodeMsmHeader, type MsmHeader, msmContentLength } from '../msm';
+import { LIGHT_MS_METRES } from '../msm4';
 import { carrierFrequency, msmSignalCode, SPEED_OF_LIGHT, type SystemLetter, satelliteId } from './signals';
 import { resolveBdsTimeOfWeek, resolveGlonassTimeOfDay, resolveTimeOfWeek } from './time';
 
 // Observation messages (MSM4-7 and legacy 1002/1004/1010/1012) to RINEX observables, computed in the order
 // RTKLIB's convbin uses so the printed digits agree (RINEX.md sections 3 and 5).
 
-const LIGHT_MS = SPEED_OF_LIGHT / 1000;
 /** Legacy GLONASS pseudorange ambiguity unit: 2 light-ms. */
 const GLONASS_AMBIGUITY_M = 599_584.916;
 
@@ -135,7 +135,7 @@ export class ObservationDecoder {
     const fractionMs = readAll(satelliteCount, () => reader.readUnsigned(10));
     const roughRates = hasRates ? readAll(satelliteCount, () => reader.readSigned(14)) : [];
     const ranges = wholeMs.map((whole, i) =>
-      whole === 255 ? 0 : whole * LIGHT_MS + (fractionMs[i] as number) * 2 ** -10 * LIGHT_MS,
+      whole === 255 ? 0 : whole * LIGHT_MS_METRES + (fractionMs[i] as number) * 2 ** -10 * LIGHT_MS_METRES,
     );
 
     const cellCount = header.cellCount;
@@ -148,8 +148,8 @@ export class ObservationDecoder {
 
     const invalidPseudorange = isHighResolution ? -(2 ** 19) : -(2 ** 14);
     const invalidPhase = isHighResolution ? -(2 ** 23) : -(2 ** 21);
-    const pseudorangeUnit = (isHighResolution ? 2 ** -29 : 2 ** -24) * LIGHT_MS;
-    const phaseUnit = (isHighResolution ? 2 ** -31 : 2 ** -29) * LIGHT_MS;
+    const pseudorangeUnit = (isHighResolution ? 2 ** -29 : 2 ** -24) * LIGHT_MS_METRES;
+    const phaseUnit = (isHighResolution ? 2 ** -31 : 2 ** -29) * LIGHT_MS_METRES;
     const cnrUnit = isHighResolution ? 2 ** -4 : 1;
 
     const satellites: SatelliteObservation[] = [];
@@ -234,7 +234,7 @@ export class ObservationDecoder {
     const fields = readLegacyL1(reader, false);
     const satellite = id >= 40 ? satelliteId('S', id - 20) : satelliteId('G', id);
     const system: SystemLetter = id >= 40 ? 'S' : 'G';
-    const pseudorange = fields.pseudorange + fields.ambiguity * LIGHT_MS;
+    const pseudorange = fields.pseudorange + fields.ambiguity * LIGHT_MS_METRES;
     const l2Fields = hasL2 ? readLegacyL2(reader) : null;
     // SBAS satellites have no L2: whatever the message holds there is not an observation.
     const l2 = system === 'S' ? null : l2Fields;

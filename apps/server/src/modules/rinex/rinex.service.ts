@@ -60,8 +60,12 @@ export function createRinexService({
     return row;
   }
 
-  async function coverageOf(owner: Owner, stationId: string, from: Date, to: Date): Promise<ArchiveCoverage> {
-    const found = await station(owner, stationId);
+  async function coverageOf(
+    found: Awaited<ReturnType<typeof station>>,
+    stationId: string,
+    from: Date,
+    to: Date,
+  ): Promise<ArchiveCoverage> {
     const covered = await archiveCoverage(db, stationId, from, to);
     const coveredSeconds = Math.round(covered.coveredSeconds);
     return {
@@ -116,7 +120,8 @@ export function createRinexService({
       }));
     },
 
-    coverage: (owner: Owner, stationId: string, from: Date, to: Date) => coverageOf(owner, stationId, from, to),
+    coverage: async (owner: Owner, stationId: string, from: Date, to: Date) =>
+      coverageOf(await station(owner, stationId), stationId, from, to),
 
     async create(owner: Owner, actorId: string, request: RinexRequest): Promise<RinexJob> {
       const from = new Date(request.from);
@@ -125,7 +130,7 @@ export function createRinexService({
         throw new AppError('VALIDATION_FAILED', 400, 'The window cannot end in the future.');
       }
       const found = await station(owner, request.stationId);
-      const covered = await coverageOf(owner, request.stationId, from, to);
+      const covered = await coverageOf(found, request.stationId, from, to);
       if (covered.coveredSeconds === 0) {
         throw new AppError('RINEX_NO_DATA', 422, 'No data was recorded at this station in this window.');
       }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { schema } from '@fixpoint/db';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,9 @@ const lead = {
   gclid: 'gclid-123',
 };
 const r = schema.salesRequests;
+
+/** The webhook address's secret, made here. */
+const token = randomBytes(8).toString('hex');
 
 describe('sales requests', () => {
   let t: TestApp;
@@ -36,7 +40,7 @@ describe('sales requests', () => {
 
   beforeAll(async () => {
     sink = await startWebhookSink();
-    t = await createTestApp({ SALES_WEBHOOK_URL: `${sink.url}/hooks/sales?token=s3cret-token` });
+    t = await createTestApp({ SALES_WEBHOOK_URL: `${sink.url}/hooks/sales?token=${token}` });
     admin = (await signInAdmin(t)).headers;
     user = await signUpUser(t, 'Field Manager');
   });
@@ -56,7 +60,7 @@ describe('sales requests', () => {
     const [hook, ...more] = hooksFor(id);
     expect(more).toEqual([]);
     expect(hook?.method).toBe('POST');
-    expect(hook?.url).toBe('/hooks/sales?token=s3cret-token');
+    expect(hook?.url).toBe(`/hooks/sales?token=${token}`);
     expect(hook?.headers['content-type']).toBe('application/json');
     expect(hook?.body).toEqual({ ...lead, loggedInEmail: '' });
     expect(Object.keys(hook?.body as object).sort()).toEqual(

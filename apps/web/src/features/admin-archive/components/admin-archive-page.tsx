@@ -8,7 +8,7 @@ import { PageHeading } from '../../../components/page-heading';
 import { StatCard } from '../../../components/stat-card';
 import { paths } from '../../../config/paths';
 import { apiErrorMessage } from '../../../lib/api-error-message';
-import { formatBytes } from '../../rinex/lib/format-bytes';
+import { formatBytes } from '../../../lib/format-bytes';
 import { useAdminArchive } from '../api/get-admin-archive';
 import { NetworkArchiveCard } from './network-archive-card';
 

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { formatBytes } from '../../rinex/lib/format-bytes';
+import { formatBytes } from '../../../lib/format-bytes';
 import { ArchiveSettingsForm } from './archive-settings-form';
 import { ArchiveStationsTable } from './archive-stations-table';
 

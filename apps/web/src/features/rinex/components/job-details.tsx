@@ -2,9 +2,9 @@ import type { RinexJob } from '@fixpoint/shared';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../../lib/format-bytes';
 import type { OwnerScope } from '../../../lib/owner-scope';
 import { isDownloadable, rinexDownloadHref } from '../api/get-rinex-job';
-import { formatBytes } from '../lib/format-bytes';
 import { formatUtc } from '../lib/rinex-time';
 
 /** A finished job's file: the download, its name, size, epochs, and until when it can be downloaded. */
