@@ -37,7 +37,9 @@ export async function startServer(
   env: Record<string, string> = {},
   options: { port?: number } = {},
 ): Promise<RunningServer> {
-  if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
+  // WEB_DIST_DIR (also read by the server) lets a run use its own build beside the one in apps/web/dist.
+  const distDir = process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : join(repoRoot, 'apps/web/dist');
+  if (!existsSync(join(distDir, 'index.html'))) {
     throw new Error('The web app is not built: run `npm run build` first (npm run test:e2e does).');
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'fixpoint-e2e-'));

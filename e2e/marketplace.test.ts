@@ -271,7 +271,9 @@ describe('marketplace in Chromium', () => {
     for (const mountpoint of ['DEMO_AMS', 'DEMO_UTR', 'DEMO_RTM', 'DEMO_EHV']) {
       await page.getByRole('cell', { name: mountpoint }).waitFor();
     }
-    expect(await page.getByRole('link', { name: 'Log in to activate' }).getAttribute('href')).toBe('/login');
+    expect(await page.getByRole('link', { name: 'Log in to activate' }).getAttribute('href')).toBe(
+      `/login?returnTo=${new URL(page.url()).pathname}`,
+    );
     await readMap(page);
     await page.getByRole('link', { name: 'Network status' }).click();
     await page.getByRole('heading', { level: 1, name: 'Network status' }).waitFor();

@@ -177,7 +177,7 @@ describe('admin: template, network, station, str2str base, live feed', () => {
     );
 
     await page.goto(networkUrl);
-    await page.getByRole('link', { name: 'Live feed' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Live feed' }).click();
     await page.getByRole('heading', { level: 1, name: 'Push Test Network' }).waitFor();
     const card = page.getByTestId('station-PUSH_BASE1');
 

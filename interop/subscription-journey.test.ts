@@ -37,6 +37,12 @@ describe('a subscription from purchase to its end, in Chromium and with RTKLIB',
 
   const card = () => page.getByRole('article', { name: 'RTK Monthly' });
   const isReceiving = () => keepsGrowing(output);
+  /** The pending dialog (spec 4) tells how a change went; its Close returns to the page. */
+  async function closeOutcome(title: string) {
+    const outcome = page.getByRole('dialog', { name: title });
+    await outcome.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await outcome.waitFor({ state: 'detached' });
+  }
 
   beforeAll(async () => {
     scratch = await createScratchDatabase('fixpoint_subscription');
@@ -116,10 +122,12 @@ describe('a subscription from purchase to its end, in Chromium and with RTKLIB',
     await card().getByRole('button', { name: 'Cancel at period end' }).click();
     const confirm = page.getByRole('dialog', { name: 'Cancel at the end of the period?' });
     await confirm.getByRole('button', { name: 'Cancel at period end' }).click();
+    await closeOutcome('Subscription cancelled');
     await card().getByTestId('subscription-status').getByText('Ends at period end').waitFor();
     expect(await isReceiving()).toBe(true);
 
     await card().getByRole('button', { name: 'Resume' }).click();
+    await closeOutcome('Subscription resumed');
     await card().getByTestId('subscription-status').getByText('Active').waitFor();
     expect(await isReceiving()).toBe(true);
     await screenshot(page, 'subscription-journey-resumed');
@@ -131,6 +139,7 @@ describe('a subscription from purchase to its end, in Chromium and with RTKLIB',
       .getByRole('dialog', { name: 'Cancel at the end of the period?' })
       .getByRole('button', { name: 'Cancel at period end' })
       .click();
+    await closeOutcome('Subscription cancelled');
     await card().getByTestId('subscription-status').getByText('Ends at period end').waitFor();
 
     // Drive the clock: the month has passed but for 3 seconds. The period and its seat's window move as time would.

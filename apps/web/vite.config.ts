@@ -48,6 +48,9 @@ export default defineConfig({
     sourcemap: true,
     // maplibre-gl is one 1.1 MB chunk (300 KB gzip), loaded only with the map pages (docs/decisions/0029).
     chunkSizeWarningLimit: 1200,
+    // A zod schema the page never uses (brands.ts's, beside the brand data the first page needs) is dropped: building
+    // one has no side effect (docs/decisions/0048).
+    rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
   },
   test: {
     name: 'web',

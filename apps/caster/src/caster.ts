@@ -199,6 +199,7 @@ export function createCaster({
     maxQueueBytes: options.maxQueueBytes,
     brandName: options.brandName,
     portalUrl: options.portalUrl,
+    ...(options.staticLanguage && { staticLanguage: options.staticLanguage }),
     refuse,
     track,
   });

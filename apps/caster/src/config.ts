@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
+import { brandKeySchema, defaultBrandKey, getBrand, type Language } from '@fixpoint/shared';
 import { z } from 'zod';
 import { archiveStoreFromEnv } from './archive/archive-store';
 import type { ArchiveOptions } from './archive/caster-archive';
@@ -48,6 +49,8 @@ export const casterEnvSchema = z.object({
   CASTER_CATALOG_TTL_SECONDS: z.coerce.number().min(0).max(3600).default(2),
   /** Shown on the page browsers get and in the sourcetable's NET records. */
   PUBLIC_URL: z.url().optional(),
+  /** The brand (as the server's BRAND): its name in the sourcetable and on the browser page, its static language. */
+  BRAND: brandKeySchema.default(defaultBrandKey),
   /** Relay networks: an upstream mount without rovers is let go after this long. */
   CASTER_RELAY_IDLE_SECONDS: seconds.default(60),
   /** An upstream that sends nothing this long is dropped and dialled again. */
@@ -93,6 +96,8 @@ export interface CasterOptions {
   instance: string;
   portalUrl: string;
   brandName: string;
+  /** The brand's static language: the browser page speaks it whatever the browser asks for. */
+  staticLanguage?: Language;
   sourceTimeoutMs: number;
   sourceStaleMs: number;
   headTimeoutMs: number;
@@ -191,6 +196,8 @@ export function casterOptionsFromEnv(env: CasterEnv): CasterOptions {
     ...(env.CASTER_PUBLIC_PORT !== undefined && { publicPort: env.CASTER_PUBLIC_PORT }),
     instance: env.CASTER_INSTANCE ?? `${hostname()}:${env.CASTER_PORT}`,
     portalUrl: env.PUBLIC_URL ?? defaultCasterOptions.portalUrl,
+    brandName: getBrand(env.BRAND).name,
+    ...(getBrand(env.BRAND).staticLanguage && { staticLanguage: getBrand(env.BRAND).staticLanguage }),
     sourceTimeoutMs: env.CASTER_SOURCE_TIMEOUT_SECONDS * 1000,
     sourceStaleMs: env.CASTER_SOURCE_STALE_SECONDS * 1000,
     headTimeoutMs: env.CASTER_HEAD_TIMEOUT_SECONDS * 1000,

@@ -3,6 +3,7 @@ import type { Brand, PasswordPolicy } from '@fixpoint/shared';
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import packageJson from '../package.json' with { type: 'json' };
 import type { Env } from './config/env';
+import { createChangeSignal } from './lib/shared-answer';
 import { accountsRoutes, adminAccountsRoutes } from './modules/accounts/accounts.routes';
 import type { AccountsService, CasterAddress } from './modules/accounts/accounts.service';
 import { activationRoutes } from './modules/activation/activation.routes';
@@ -49,7 +50,9 @@ import { statusRoutes } from './modules/status/status.routes';
 import { adminSubscriptionsRoutes } from './modules/subscriptions/admin-subscriptions.routes';
 import { orgSubscriptionRoutes, subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
+import { createAdminUsersRepository } from './modules/user/admin-users.repository';
 import { adminUsersRoutes } from './modules/user/admin-users.routes';
+import { createAdminUsersService } from './modules/user/admin-users.service';
 import { userRoutes } from './modules/user/user.routes';
 import { orgScoped } from './plugins/owner-scope';
 
@@ -109,6 +112,14 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiContext) {
   } = ctx;
   const { stripe, provider: paymentProvider, fulfilmentService } = payments;
 
+  // Answers every visitor or every admin shares (the marketplace list, the live feed) are kept briefly; an admin's
+  // successful write forgets them before its answer leaves (docs/decisions/0052).
+  const adminWrites = createChangeSignal();
+  api.addHook('onSend', async (request, reply) => {
+    const isWrite = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
+    if (isWrite && reply.statusCode < 400 && request.url.startsWith('/api/admin/')) adminWrites.changed();
+  });
+
   await api.register(healthRoutes, { database, version: packageJson.version });
   await api.register(metaRoutes, { metaService });
   await api.register(authRoutes, {
@@ -129,25 +140,35 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiContext) {
     logger: log,
     validDays: env.ORG_INVITE_DAYS,
     brandName: brand.name,
+    staticLanguage: brand.staticLanguage,
   });
   const lending = createLending({ db: database.db, secretBox, ...(onAccountsChanged && { onAccountsChanged }) });
-  await api.register(userRoutes, { creditsService, organizations });
+  await api.register(userRoutes, { db: database.db, creditsService, organizations });
   await api.register(organizationUserRoutes, { organizations, invites });
   await api.register(creditsRoutes, { creditsService });
   await api.register(adminCreditsRoutes, { creditsService });
   await api.register(activationRoutes, { activationService });
   await api.register(accountsRoutes, { accountsService, casterAddress });
   await api.register(adminAccountsRoutes, { accountsService });
-  await api.register(networksRoutes, { db: database.db });
+  await api.register(networksRoutes, { db: database.db, adminWrites });
   await api.register(mapsRoutes, { db: database.db });
   await api.register(adminMapRoutes, { db: database.db });
   await api.register(statusRoutes, { db: database.db });
-  await api.register(adminUsersRoutes, { db: database.db });
+  await api.register(adminUsersRoutes, {
+    adminUsersService: createAdminUsersService({
+      repository: createAdminUsersRepository(database.db),
+      auth,
+      creditsService,
+      accountsService,
+      organizations,
+      ...(onAccountsChanged && { onAccountsChanged }),
+    }),
+  });
   await api.register(adminNetworksRoutes, {
     adminNetworksService: createAdminNetworksService({ db: database.db, secretBox }),
     casterAddress,
   });
-  await api.register(adminFeedRoutes, { adminFeedService: createAdminFeedService({ db: database.db }) });
+  await api.register(adminFeedRoutes, { adminFeedService: createAdminFeedService({ db: database.db }), adminWrites });
   await api.register(productsRoutes, {
     productsService: createProductsService({
       productsRepository: createProductsRepository(database.db),
@@ -162,7 +183,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiContext) {
     fulfilmentService,
     provider: paymentProvider,
     publicUrl: env.PUBLIC_URL,
-    brand: { name: brand.name, primaryColor: brand.primaryColor },
+    brand: { name: brand.name, primaryColor: brand.primaryColor, staticLanguage: brand.staticLanguage },
   });
   if (stripe) await api.register(stripeWebhookRoutes, { stripe, fulfilmentService });
   const subscriptionsService = createSubscriptionsService({ db: database.db, provider: paymentProvider });
@@ -211,6 +232,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiContext) {
       provider: paymentProvider,
       customerIdOf: checkoutService.customerIdOf,
     }),
+    staticLanguage: brand.staticLanguage,
   });
   await api.register(billingSettingsRoutes, { db: database.db, sellerName: brand.name });
   await api.register(settingsRoutes, { db: database.db, usernamePrefix: brand.ntripUsernamePrefix });

@@ -6,7 +6,7 @@ import { type ArchiveStore, createLocalArchiveStore } from '@fixpoint/caster';
 import { createSecretBox, type DatabaseHandle } from '@fixpoint/db';
 import { getBrand } from '@fixpoint/shared';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
 import packageJson from '../package.json' with { type: 'json' };
 import { registerApiRoutes } from './api-routes';
@@ -29,10 +29,11 @@ import { createRinex } from './modules/rinex/rinex';
 import { createSales } from './modules/sales/sales';
 import { readAccountSettings } from './modules/settings/account-settings';
 import { registerIdentity } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { answerClientError, registerErrorHandling } from './plugins/errors';
 import { registerInputGuards } from './plugins/input-guards';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { validatorCompiler } from './plugins/validation';
 import { registerWeb } from './plugins/web';
 
 export interface AppOptions {
@@ -69,6 +70,8 @@ export async function buildApp({
     logger,
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Refusals from Node's HTTP parser (431 headers too large, 408, 400) in the one error shape too.
+    clientErrorHandler: answerClientError,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
@@ -126,8 +129,9 @@ export async function buildApp({
     trustedOrigins,
     trustProxy: env.TRUST_PROXY,
     google,
+    brand: getBrand(env.BRAND),
   });
-  registerIdentity(app, { auth, trustedOrigins });
+  registerIdentity(app, { auth, db: database.db, trustedOrigins });
   if (!env.PUBLIC_URL && env.NODE_ENV !== 'test') {
     app.log.warn(
       'PUBLIC_URL is not set: password-reset e-mails are sent only for requests to this machine (localhost); set PUBLIC_URL to the portal address',

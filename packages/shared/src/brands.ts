@@ -145,6 +145,24 @@ export type WebConfig = z.infer<typeof webConfigSchema>;
 
 export const webConfigElementId = 'fixpoint-config';
 
+const isNullableString = (value: unknown) => value === null || typeof value === 'string';
+
+/**
+ * The browser's check of the config the server wrote (by webConfigSchema) into index.html: the same rules without
+ * zod, so the first page load does not carry a validation library for three fields (docs/decisions/0048).
+ */
+export function parseWebConfig(value: unknown): WebConfig | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { brand, analyticsScriptUrl, mapStyleUrl } = value as Record<string, unknown>;
+  if (typeof brand !== 'string' || !isBrandKey(brand) || !isNullableString(analyticsScriptUrl)) return null;
+  if (mapStyleUrl !== undefined && !isNullableString(mapStyleUrl)) return null;
+  return {
+    brand,
+    analyticsScriptUrl: analyticsScriptUrl as string | null,
+    ...(mapStyleUrl === undefined ? {} : { mapStyleUrl: mapStyleUrl as string | null }),
+  };
+}
+
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

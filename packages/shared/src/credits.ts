@@ -35,12 +35,39 @@ export const activationResultSchema = z
 
 export type ActivationResult = z.infer<typeof activationResultSchema>;
 
+/**
+ * What a ledger entry was for, as a code and its values (docs/decisions/0049): the web words it in the reader's
+ * language (`credits.reasons.<code>`), so nothing the server stores is English text.
+ */
+export const ledgerDescriptionSchema = z
+  .discriminatedUnion('code', [
+    /** Days of access on a network bought for an NTRIP account. */
+    z.object({ code: z.literal('activation'), days: z.number().int(), network: z.string() }),
+    /** A credit pack bought (the product's name as it was then). */
+    z.object({ code: z.literal('purchase'), product: z.string() }),
+    /** Credits taken back for a refunded payment; `unrecovered` of them had been spent already. */
+    z.object({ code: z.literal('refund'), reference: z.string(), unrecovered: z.number().int() }),
+    z.object({ code: z.literal('adminGrant') }),
+    z.object({ code: z.literal('adminCorrection') }),
+    /** A RINEX file of `seconds` of recorded data from a mountpoint. */
+    z.object({ code: z.literal('rinexSpend'), mountpoint: z.string(), seconds: z.number().int() }),
+    /** A RINEX conversion that failed, its credits given back. */
+    z.object({ code: z.literal('rinexRefund'), mountpoint: z.string() }),
+  ])
+  .meta({ id: 'LedgerDescription' });
+
+export type LedgerDescription = z.infer<typeof ledgerDescriptionSchema>;
+export type LedgerDescriptionCode = LedgerDescription['code'];
+
 export const ledgerEntrySchema = z
   .object({
     id: z.string(),
     amount: z.number().int(),
     balanceAfter: z.number().int(),
     kind: z.enum(['purchase', 'spend', 'grant', 'correction', 'refund']),
+    /** Null for an entry written before descriptions had codes and not recognised then: `reason` says it. */
+    description: ledgerDescriptionSchema.nullable(),
+    /** An administrator's own note on a grant or correction; older entries' English description. */
     reason: z.string(),
     accountName: z.string().nullable(),
     networkName: z.string().nullable(),

@@ -10,9 +10,12 @@ export const errorCodes = [
   'UNAUTHORIZED',
   'FORBIDDEN',
   'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'REQUEST_TIMEOUT',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
+  'HEADERS_TOO_LARGE',
   'RATE_LIMITED',
   'INTERNAL',
   'SERVICE_UNAVAILABLE',
@@ -21,12 +24,58 @@ export const errorCodes = [
 
 export type ErrorCode = (typeof errorCodes)[number];
 
+/**
+ * What a refused field broke, named so a client can say it in its user's language (`minLength` with `count: 8`:
+ * "must be at least 8 characters long"). The server's `message` says the same in English.
+ */
+export const validationRules = [
+  'required',
+  'type',
+  'integer',
+  'minLength',
+  'maxLength',
+  'length',
+  'min',
+  'max',
+  'greaterThan',
+  'lessThan',
+  'minItems',
+  'maxItems',
+  'multipleOf',
+  'email',
+  'url',
+  'id',
+  'date',
+  'dateTime',
+  'pattern',
+  'choice',
+  'unknownField',
+  'lowercase',
+  'uppercase',
+  'digit',
+  'symbol',
+  'invalid',
+] as const;
+
+export type ValidationRule = (typeof validationRules)[number];
+
+export const errorDetailSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+  /** Absent when the message is a sentence written for this field (`Give the account a name.`). */
+  rule: z.enum(validationRules).optional(),
+  /** The rule's numbers and names: `count` (lengths, items), `limit` (numbers), `expected`, `keys`. */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+
+export type ErrorDetail = z.infer<typeof errorDetailSchema>;
+
 export const errorResponseSchema = z
   .object({
     code: z.string(),
     message: z.string(),
     requestId: z.string().optional(),
-    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    details: z.array(errorDetailSchema).optional(),
   })
   .meta({ id: 'Error' });
 
@@ -36,12 +85,20 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 export class AppError extends Error {
   readonly code: string;
   readonly status: number;
+  /** The fields at fault and the rules they broke, sent along as the answer's `details`. */
+  readonly details: ErrorDetail[] | undefined;
 
-  constructor(code: ErrorCode | (string & {}), status: number, message: string, options?: ErrorOptions) {
+  constructor(
+    code: ErrorCode | (string & {}),
+    status: number,
+    message: string,
+    options?: ErrorOptions & { details?: ErrorDetail[] },
+  ) {
     super(message, options);
     this.name = 'AppError';
     this.code = code;
     this.status = status;
+    this.details = options?.details;
   }
 
   static notFound(message = 'Not found.') {

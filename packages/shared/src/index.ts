@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './admin-networks';
+export * from './admin-users';
 export * from './auth';
 export * from './billing';
 export * from './brands';
@@ -9,6 +10,7 @@ export * from './coverage';
 export * from './credits';
 export * from './errors';
 export * from './health';
+export * from './i18n';
 export * from './meta';
 export * from './networks';
 export * from './organizations';

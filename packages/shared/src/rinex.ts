@@ -39,6 +39,13 @@ export const rinexRequestSchema = z
 
 export type RinexRequest = z.infer<typeof rinexRequestSchema>;
 
+/**
+ * Why a RINEX conversion failed: the recording of the window is gone (retention), it holds nothing RINEX can carry,
+ * or anything else (logged for the operator). Codes, not text: the reader's language words them (decision 0049).
+ */
+export const rinexFailureCodes = ['noRecording', 'noObservations', 'failed'] as const;
+export type RinexFailure = (typeof rinexFailureCodes)[number];
+
 export const rinexJobSchema = z
   .object({
     id: z.string(),
@@ -53,8 +60,8 @@ export const rinexJobSchema = z
     progress: z.number().int(),
     coveredSeconds: z.number().int(),
     credits: z.number().int(),
-    /** Why the conversion failed; its credits went back. */
-    error: z.string().nullable(),
+    /** Why the conversion failed (its credits went back), as a code the web words (`rinex.failure.<code>`). */
+    error: z.enum(rinexFailureCodes).nullable(),
     fileName: z.string().nullable(),
     bytes: z.number().int().nullable(),
     epochs: z.number().int().nullable(),

@@ -2,9 +2,6 @@ import { z } from 'zod';
 
 /** Spec §5 and §9: the sales form's rules, used by the form and by `POST /api/sales-requests`. */
 export const SALES_MESSAGE_MAX = 200;
-/** The 'form submitted' cookie lives this long (spec §9). */
-export const SALES_FORM_COOKIE_SECONDS = 86_400;
-export const SALES_FORM_COOKIE = 'form_submitted';
 
 /** text, '@', text, '.', text, without whitespace (spec §5). */
 export const salesEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

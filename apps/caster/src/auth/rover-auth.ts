@@ -1,6 +1,6 @@
 import { type Database, type SecretBox, schema } from '@fixpoint/db';
 import { verifyPassword as verifyWebPassword } from 'better-auth/crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LoginFailureReason } from '../metrics';
 import type { BasicCredentials } from '../protocol/request-head';
 import type { LoginCache } from './login-cache';
@@ -56,7 +56,7 @@ export function createRoverAuthenticator({
         (await slowChecks.tryRun(() => matchesWebPassword(db, ownerId, credentials.password))) === true;
       return { ok: false, reason: isWebPassword ? 'web-password' : 'bad-password', accountId: account.id };
     }
-    if (account.isDisabled) return { ok: false, reason: 'disabled', accountId: account.id };
+    if (account.isDisabled || account.isUserDisabled) return { ok: false, reason: 'disabled', accountId: account.id };
     return {
       ok: true,
       account: {
@@ -71,6 +71,13 @@ export function createRoverAuthenticator({
 }
 
 const a = schema.ntripAccounts;
+const u = schema.users;
+
+/**
+ * Whether an admin disabled the person behind the account (better-auth's ban, issue 15): its owner, or the member
+ * it is lent to while the lending lasts. Its logins are refused and its live sessions end, as a disabled account's.
+ */
+export const isUserDisabledSql = sql<boolean>`exists (select 1 from ${u} where ${u.banned} and (${u.banExpires} is null or ${u.banExpires} > now()) and (${u.id} = ${a.ownerUserId} or (${u.id} = ${a.lentToUserId} and ${a.lentUntil} > now())))`;
 
 async function readAccount(db: Database, username: string) {
   const [account] = await db
@@ -81,6 +88,7 @@ async function readAccount(db: Database, username: string) {
       ownerUserId: a.ownerUserId,
       maxConnections: a.maxConnections,
       isDisabled: a.isDisabled,
+      isUserDisabled: isUserDisabledSql,
       passwordChangedAt: a.passwordChangedAt,
       lentUntil: a.lentUntil,
     })

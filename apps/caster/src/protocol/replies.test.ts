@@ -210,6 +210,7 @@ describe('browser page', () => {
         'Cache-Control: no-store\r\n' +
         'Connection: close\r\n' +
         'Content-Type: text/html; charset=utf-8\r\n' +
+        'Content-Language: en\r\n' +
         `Content-Length: ${body.length}\r\n\r\n`,
     );
   });
@@ -224,6 +225,17 @@ describe('browser page', () => {
       '<a href="https://portal.example/?a=1&amp;b=&quot;2&quot;">https://portal.example/?a=1&amp;b=&quot;2&quot;</a>',
     );
     expect(html).not.toContain('<RTK>');
+  });
+
+  it("speaks the browser's language", () => {
+    const [head, body] = splitHead(browserPage(context, { ...options, language: 'de' }));
+    const html = body.toString('utf8');
+    expect(head).toContain('Content-Language: de\r\n');
+    expect(html).toContain('<html lang="de">');
+    expect(html).toContain('<title>Fixpoint &lt;RTK&gt; &amp; &quot;Co&quot; NTRIP-Caster</title>');
+    expect(html).toContain('Diese Adresse ist ein NTRIP-Caster.');
+    const dutch = splitHead(browserPage(context, { ...options, language: 'nl' }))[1].toString('utf8');
+    expect(dutch).toContain('Dit adres is een NTRIP-caster.');
   });
 
   it('escapes all five HTML specials', () => {

@@ -1,3 +1,5 @@
+import type { Language } from '@fixpoint/shared';
+import { textsIn } from '../i18n/i18n';
 import type { NtripVersion } from './request-head';
 
 /** What every HTTP-style reply needs; `date` is injectable so replies are pure and testable. */
@@ -10,6 +12,8 @@ export interface ReplyContext {
 export interface BrowserPageOptions {
   brandName: string;
   portalUrl: string;
+  /** The browser's language (its Accept-Language); English when unset. */
+  language?: Language;
 }
 
 type Header = readonly [name: string, value: string];
@@ -111,14 +115,19 @@ export function continue100(): Buffer {
   return Buffer.from(`HTTP/1.1 100 Continue${CRLF}${CRLF}`, 'latin1');
 }
 
-/** A page for browsers, which cannot show an ICY stream; it points to the portal for how to connect. */
+/**
+ * A page for browsers, which cannot show an ICY stream; it points to the portal for how to connect, in the browser's
+ * language (the only reply meant for people, so the only one translated).
+ */
 export function browserPage(context: ReplyContext, options: BrowserPageOptions): Buffer {
-  const body = Buffer.from(browserPageHtml(options), 'utf8');
+  const language = options.language ?? 'en';
+  const body = Buffer.from(browserPageHtml(options, language), 'utf8');
   const reply = head('HTTP/1.1 200 OK', [
     ...serverAndDate(context),
     ['Cache-Control', 'no-store'],
     CONNECTION_CLOSE,
     ['Content-Type', 'text/html; charset=utf-8'],
+    ['Content-Language', language],
     ['Content-Length', String(body.length)],
   ]);
   return Buffer.concat([reply, body]);
@@ -136,18 +145,19 @@ const HTML_ENTITIES: Readonly<Record<string, string>> = {
   "'": '&#39;',
 };
 
-function browserPageHtml({ brandName, portalUrl }: BrowserPageOptions): string {
-  const brand = escapeHtml(brandName);
+function browserPageHtml({ brandName, portalUrl }: BrowserPageOptions, language: Language): string {
+  const t = textsIn(language);
+  const title = t('browserPage.title', { brand: escapeHtml(brandName) });
   const url = escapeHtml(portalUrl);
   return [
     '<!doctype html>',
-    '<html lang="en">',
-    `<head><meta charset="utf-8"><title>${brand} NTRIP caster</title></head>`,
+    `<html lang="${language}">`,
+    `<head><meta charset="utf-8"><title>${title}</title></head>`,
     '<body>',
-    `<h1>${brand} NTRIP caster</h1>`,
-    '<p>This address is an NTRIP caster. It streams GNSS corrections to receivers and NTRIP client software, not to web browsers.</p>',
-    '<p>To connect, enter this host and port in your receiver or NTRIP client, pick a mountpoint from the sourcetable and sign in with the credentials of your account.</p>',
-    `<p>Accounts, credentials and mountpoints: <a href="${url}">${url}</a></p>`,
+    `<h1>${title}</h1>`,
+    `<p>${t('browserPage.what')}</p>`,
+    `<p>${t('browserPage.how')}</p>`,
+    `<p>${t('browserPage.portal')} <a href="${url}">${url}</a></p>`,
     '</body>',
     '</html>',
     '',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
+import { type Language, pickLanguage } from '@fixpoint/shared';
 import type { LoginThrottle } from '../auth/login-throttle';
 import type { createRoverAuthenticator } from '../auth/rover-auth';
 import type { CasterLogger } from '../logger';
@@ -47,6 +48,8 @@ export interface RoverHandlerDependencies {
   maxQueueBytes: number;
   brandName: string;
   portalUrl: string;
+  /** The brand's static language; otherwise the browser page follows Accept-Language. */
+  staticLanguage?: Language;
   refuse(socket: Socket, reply: Buffer): void;
   track(work: Promise<unknown>): void;
 }
@@ -98,7 +101,15 @@ export function createRoverHandler(deps: RoverHandlerDependencies) {
 
   return async function handleGet(socket: Socket, head: GetHead, leftover: Buffer): Promise<void> {
     if (isBrowser(head)) {
-      deps.refuse(socket, browserPage(deps.replyContext(), { brandName: deps.brandName, portalUrl: deps.portalUrl }));
+      const language = deps.staticLanguage ?? pickLanguage(head.headers['accept-language']);
+      deps.refuse(
+        socket,
+        browserPage(deps.replyContext(), {
+          brandName: deps.brandName,
+          portalUrl: deps.portalUrl,
+          ...(language && { language }),
+        }),
+      );
       return;
     }
     // A NUL in the mountpoint or credentials cannot be looked up: 400, recorded like any refused login.

@@ -247,6 +247,20 @@ describe('refused logins', () => {
     expect(client.text()).toContain('Content-Type: text/html; charset=utf-8');
     expect(client.text()).toContain('NTRIP caster</h1>');
   });
+
+  it("serves the browser page in the browser's language", async () => {
+    const client = await TestClient.request(port, [
+      'GET / HTTP/1.1',
+      'Host: caster',
+      'User-Agent: Mozilla/5.0 (X11; Linux x86_64)',
+      'Accept: text/html',
+      'Accept-Language: nl-NL,nl;q=0.9,en;q=0.8',
+    ]);
+    await client.waitClosed();
+    expect(client.text()).toContain('Content-Language: nl\r\n');
+    expect(client.text()).toContain('<html lang="nl">');
+    expect(client.text()).toContain('NTRIP-caster</h1>');
+  });
 });
 
 describe('session rules', () => {

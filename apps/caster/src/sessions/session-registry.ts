@@ -1,5 +1,6 @@
 import { type Database, schema } from '@fixpoint/db';
 import { inArray } from 'drizzle-orm';
+import { isUserDisabledSql } from '../auth/rover-auth';
 import type { CasterLogger } from '../logger';
 import { type AccessChecker, pairKey } from './access';
 import type { RoverSession } from './rover-session';
@@ -16,8 +17,9 @@ const MAX_TIMER_MS = 86_400_000;
 /**
  * The live rover sessions of this caster: the connection limit per account, periodic progress writes, and
  * watching what may end a session from outside (access window end, account disabled, deleted or its password
- * changed). The watch polls the database about once a second for the accounts that have live sessions only; a
- * precise timer at each session's window end keeps "ends within a second" even between polls.
+ * changed, the person behind it disabled). The watch polls the database about once a second for the accounts that
+ * have live sessions only; a precise timer at each session's window end keeps "ends within a second" even between
+ * polls.
  */
 export function createSessionRegistry(deps: {
   db: Database;
@@ -78,10 +80,15 @@ export function createSessionRegistry(deps: {
     try {
       const a = schema.ntripAccounts;
       const ids = [...byAccount.keys()];
-      const found = new Map<string, { isDisabled: boolean; passwordChangedAt: Date }>();
+      const found = new Map<string, { isDisabled: boolean; isUserDisabled: boolean; passwordChangedAt: Date }>();
       for (let i = 0; i < ids.length; i += 500) {
         const rows = await deps.db
-          .select({ id: a.id, isDisabled: a.isDisabled, passwordChangedAt: a.passwordChangedAt })
+          .select({
+            id: a.id,
+            isDisabled: a.isDisabled,
+            isUserDisabled: isUserDisabledSql,
+            passwordChangedAt: a.passwordChangedAt,
+          })
           .from(a)
           .where(inArray(a.id, ids.slice(i, i + 500)));
         for (const row of rows) found.set(row.id, row);
@@ -91,6 +98,7 @@ export function createSessionRegistry(deps: {
         for (const session of [...(byAccount.get(id) ?? [])]) {
           if (!account) session.close('account-deleted');
           else if (account.isDisabled) session.close('account-disabled');
+          else if (account.isUserDisabled) session.close('user-disabled');
           else if (account.passwordChangedAt.getTime() > session.init.passwordChangedAt.getTime()) {
             session.close('password-changed');
           }

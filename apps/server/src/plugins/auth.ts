@@ -1,7 +1,9 @@
+import type { Database } from '@fixpoint/db';
 import { AppError } from '@fixpoint/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { toFetchHeaders } from '../lib/fetch-headers';
 import type { Auth } from '../modules/auth/auth';
+import { createSessionLookup } from './session-lookup';
 
 export interface AuthUser {
   id: string;
@@ -14,6 +16,10 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
+  }
+  interface FastifyContextConfig {
+    /** The route answers everyone alike (a shared public answer): the caller's session is not read. */
+    ignoresSession?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user, or null. */
@@ -29,16 +35,24 @@ const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function registerIdentity(
   app: FastifyInstance,
-  { auth, trustedOrigins }: { auth: Auth; trustedOrigins: string[] },
+  { auth, db, trustedOrigins }: { auth: Auth; db: Database; trustedOrigins: string[] },
 ) {
+  const lookUpSession = createSessionLookup({ auth, db });
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    if (request.routeOptions.config?.ignoresSession) return;
     const hasCookie = Boolean(request.headers.cookie);
     const hasBearer = request.headers.authorization?.startsWith('Bearer ') ?? false;
     if (!hasCookie && !hasBearer) return;
 
     if (hasCookie && !hasBearer && unsafeMethods.has(request.method)) checkOrigin(request, trustedOrigins);
 
+    // A browser's valid session in one read; anything else (bearer tokens, expiry, refresh) through better-auth.
+    const known = hasBearer ? undefined : await lookUpSession(request.headers.cookie as string);
+    if (known) {
+      request.user = known;
+      return;
+    }
     const session = await auth.api.getSession({ headers: toFetchHeaders(request.headers) });
     if (!session) return;
     const user = session.user as typeof session.user & { role?: string | null };

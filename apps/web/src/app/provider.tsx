@@ -1,6 +1,5 @@
 import type { Brand } from '@fixpoint/shared';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { type ReactNode, Suspense, useEffect, useMemo, useReducer, useState } from 'react';
@@ -10,6 +9,11 @@ import { brand as runtimeBrand } from '../config/brand';
 import { shouldRetryQuery } from '../lib/api-client';
 import { BrandProvider } from '../lib/brand/brand-context';
 import { createBrandTheme, cssVariablesResolver } from '../lib/brand/theme';
+import { lazyNamed } from '../lib/lazy-import';
+
+// The notification layer (and its transitions) loads after the first page; notifications shown before it has
+// mounted wait in their store and appear with it (docs/decisions/0048).
+const Notifications = lazyNamed(() => import('@mantine/notifications'), 'Notifications');
 
 export function AppProvider({
   i18n,
@@ -35,7 +39,9 @@ export function AppProvider({
     <I18nextProvider i18n={i18n}>
       <BrandProvider brand={brand}>
         <MantineProvider theme={theme} env={env} cssVariablesResolver={cssVariablesResolver}>
-          <Notifications />
+          <Suspense fallback={null}>
+            <Notifications />
+          </Suspense>
           <QueryClientProvider client={queryClient}>
             <Suspense fallback={<LoadingFallback />}>{children}</Suspense>
           </QueryClientProvider>

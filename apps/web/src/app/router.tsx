@@ -1,127 +1,52 @@
-import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'react-router';
 import { ErrorPage } from '../components/error-page';
 import { AppLayout } from '../components/layouts/app-layout';
 import { paths } from '../config/paths';
 import { RequireAdmin, RequireUser } from '../features/auth/components/guards';
-import { importWithTimeout } from '../lib/lazy-import';
+import { lazyNamed } from '../lib/lazy-import';
 import { AuthRoute } from './routes/auth';
 import { DashboardRoute } from './routes/dashboard';
-import { ResetPasswordRoute } from './routes/reset-password';
 
+const ResetPasswordRoute = lazyNamed(() => import('./routes/reset-password'), 'ResetPasswordRoute');
 // Signed-in and admin pages load as their own chunks; a chunk that fails to load shows the error page's reload offer.
-const SettingsRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/settings')).then((module) => ({ default: module.SettingsRoute })),
-);
-const AccountsRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/accounts')).then((module) => ({ default: module.AccountsRoute })),
-);
-const CreditsRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/credits')).then((module) => ({ default: module.CreditsRoute })),
-);
-const SubscriptionsRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/subscriptions')).then((module) => ({ default: module.SubscriptionsRoute })),
-);
-const RinexRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/rinex')).then((module) => ({ default: module.RinexRoute })),
-);
-const CheckoutRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/checkout')).then((module) => ({ default: module.CheckoutRoute })),
-);
-const AdminAccountsRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/admin/accounts')).then((module) => ({ default: module.AdminAccountsRoute })),
-);
+const SettingsRoute = lazyNamed(() => import('./routes/settings'), 'SettingsRoute');
+const AccountsRoute = lazyNamed(() => import('./routes/accounts'), 'AccountsRoute');
+const CreditsRoute = lazyNamed(() => import('./routes/credits'), 'CreditsRoute');
+const SubscriptionsRoute = lazyNamed(() => import('./routes/subscriptions'), 'SubscriptionsRoute');
+const RinexRoute = lazyNamed(() => import('./routes/rinex'), 'RinexRoute');
+const CheckoutRoute = lazyNamed(() => import('./routes/checkout'), 'CheckoutRoute');
+const AdminAccountsRoute = lazyNamed(() => import('./routes/admin/accounts'), 'AdminAccountsRoute');
 // The marketplace, maps and status pages: maplibre-gl (about 290 KB gzip) loads only with them.
-const MarketplaceRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/marketplace')).then((module) => ({ default: module.MarketplaceRoute })),
+const MarketplaceRoute = lazyNamed(() => import('./routes/marketplace'), 'MarketplaceRoute');
+const NetworkRoute = lazyNamed(() => import('./routes/marketplace'), 'NetworkRoute');
+const MapRoute = lazyNamed(() => import('./routes/map'), 'MapRoute');
+const AdminMapRoute = lazyNamed(() => import('./routes/admin/map'), 'AdminMapRoute');
+const StatusRoute = lazyNamed(() => import('./routes/status'), 'StatusRoute');
+const AdminUsersRoute = lazyNamed(() => import('./routes/admin/users'), 'AdminUsersRoute');
+const AdminUserRoute = lazyNamed(() => import('./routes/admin/user'), 'AdminUserRoute');
+const AdminNetworksRoute = lazyNamed(() => import('./routes/admin/networks'), 'AdminNetworksRoute');
+const AdminNetworkRoute = lazyNamed(() => import('./routes/admin/network'), 'AdminNetworkRoute');
+const AdminProductsRoute = lazyNamed(() => import('./routes/admin/products'), 'AdminProductsRoute');
+const AdminPaymentsRoute = lazyNamed(() => import('./routes/admin/payments'), 'AdminPaymentsRoute');
+const AdminSubscriptionsRoute = lazyNamed(() => import('./routes/admin/subscriptions'), 'AdminSubscriptionsRoute');
+const AdminInvoiceSettingsRoute = lazyNamed(
+  () => import('./routes/admin/billing-settings'),
+  'AdminInvoiceSettingsRoute',
 );
-const NetworkRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/marketplace')).then((module) => ({ default: module.NetworkRoute })),
-);
-const MapRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/map')).then((module) => ({ default: module.MapRoute })),
-);
-const AdminMapRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/admin/map')).then((module) => ({ default: module.AdminMapRoute })),
-);
-const StatusRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/status')).then((module) => ({ default: module.StatusRoute })),
-);
-const AdminUsersRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/admin/users')).then((module) => ({ default: module.AdminUsersRoute })),
-);
-const AdminNetworksRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/admin/networks')).then((module) => ({ default: module.AdminNetworksRoute })),
-);
-const AdminNetworkRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/admin/network')).then((module) => ({ default: module.AdminNetworkRoute })),
-);
-const AdminProductsRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/admin/products')).then((module) => ({ default: module.AdminProductsRoute })),
-);
-const AdminPaymentsRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/admin/payments')).then((module) => ({ default: module.AdminPaymentsRoute })),
-);
-const AdminSubscriptionsRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/admin/subscriptions')).then((module) => ({
-    default: module.AdminSubscriptionsRoute,
-  })),
-);
-const AdminInvoiceSettingsRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/admin/billing-settings')).then((module) => ({
-    default: module.AdminInvoiceSettingsRoute,
-  })),
-);
-const AdminTaxSettingsRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/admin/billing-settings')).then((module) => ({
-    default: module.AdminTaxSettingsRoute,
-  })),
-);
-const AdminAccountManagementRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/admin/settings')).then((module) => ({
-    default: module.AdminAccountManagementRoute,
-  })),
-);
-const AdminDocumentsRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/admin/settings')).then((module) => ({
-    default: module.AdminDocumentsRoute,
-  })),
-);
-const AdminOrganizationsRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/admin/organizations')).then((module) => ({
-    default: module.AdminOrganizationsRoute,
-  })),
-);
-const AdminSalesRequestsRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/admin/sales-requests')).then((module) => ({
-    default: module.AdminSalesRequestsRoute,
-  })),
-);
-const AdminArchiveRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/admin/archive')).then((module) => ({ default: module.AdminArchiveRoute })),
-);
-const AdminFeedRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/admin/feed')).then((module) => ({ default: module.AdminFeedRoute })),
-);
-const AdminFeedNetworkRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/admin/feed-network')).then((module) => ({
-    default: module.AdminFeedNetworkRoute,
-  })),
-);
+const AdminTaxSettingsRoute = lazyNamed(() => import('./routes/admin/billing-settings'), 'AdminTaxSettingsRoute');
+const AdminAccountManagementRoute = lazyNamed(() => import('./routes/admin/settings'), 'AdminAccountManagementRoute');
+const AdminDocumentsRoute = lazyNamed(() => import('./routes/admin/settings'), 'AdminDocumentsRoute');
+const AdminOrganizationsRoute = lazyNamed(() => import('./routes/admin/organizations'), 'AdminOrganizationsRoute');
+const AdminSalesRequestsRoute = lazyNamed(() => import('./routes/admin/sales-requests'), 'AdminSalesRequestsRoute');
+const AdminArchiveRoute = lazyNamed(() => import('./routes/admin/archive'), 'AdminArchiveRoute');
+const AdminFeedRoute = lazyNamed(() => import('./routes/admin/feed'), 'AdminFeedRoute');
+const AdminFeedNetworkRoute = lazyNamed(() => import('./routes/admin/feed-network'), 'AdminFeedNetworkRoute');
 // An organisation's pages (issue 14): its frame and overview, usage (with the charts), members; the rest are the
 // personal pages above, scoped by the address.
-const OrgRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/org')).then((module) => ({ default: module.OrgRoute })),
-);
-const OrgOverviewRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/org')).then((module) => ({ default: module.OrgOverviewRoute })),
-);
-const OrgUsageRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/org-usage')).then((module) => ({ default: module.OrgUsageRoute })),
-);
-const OrgMembersRoute = lazy(() =>
-  importWithTimeout(() => import('./routes/org-members')).then((module) => ({ default: module.OrgMembersRoute })),
-);
+const OrgRoute = lazyNamed(() => import('./routes/org'), 'OrgRoute');
+const OrgOverviewRoute = lazyNamed(() => import('./routes/org'), 'OrgOverviewRoute');
+const OrgUsageRoute = lazyNamed(() => import('./routes/org-usage'), 'OrgUsageRoute');
+const OrgMembersRoute = lazyNamed(() => import('./routes/org-members'), 'OrgMembersRoute');
 
 /** Any other path of an organisation leads to its overview. */
 function ToOrgOverview() {
@@ -129,19 +54,26 @@ function ToOrgOverview() {
   return <Navigate to={paths.org.overview.getHref(orgId)} replace />;
 }
 
+/** The pages a visitor may see; the auth modal shows over one of them (the one it returns to). */
+const visitorPages: RouteObject[] = [
+  { path: paths.dashboard.path, element: <DashboardRoute /> },
+  { path: paths.marketplace.path, element: <MarketplaceRoute /> },
+  { path: paths.network.path, element: <NetworkRoute /> },
+  { path: paths.status.path, element: <StatusRoute /> },
+];
+
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     errorElement: <ErrorPage />,
     children: [
-      { path: paths.dashboard.path, element: <DashboardRoute /> },
-      { path: paths.login.path, element: <AuthRoute mode="signIn" /> },
-      { path: paths.signup.path, element: <AuthRoute mode="signUp" /> },
-      { path: paths.register.path, element: <AuthRoute mode="signUp" /> },
+      ...visitorPages,
+      {
+        // One element for the three addresses: switching between them keeps the modal and the page under it.
+        element: <AuthRoute pages={visitorPages} />,
+        children: [paths.login.path, paths.signup.path, paths.register.path].map((path) => ({ path, element: null })),
+      },
       { path: paths.resetPassword.path, element: <ResetPasswordRoute /> },
-      { path: paths.marketplace.path, element: <MarketplaceRoute /> },
-      { path: paths.network.path, element: <NetworkRoute /> },
-      { path: paths.status.path, element: <StatusRoute /> },
       {
         path: paths.map.path,
         element: (
@@ -223,6 +155,7 @@ export const routes: RouteObject[] = [
         element: <RequireAdmin />,
         children: [
           { path: paths.admin.users.path, element: <AdminUsersRoute /> },
+          { path: paths.admin.user.path, element: <AdminUserRoute /> },
           { path: paths.admin.accounts.path, element: <AdminAccountsRoute /> },
           { path: paths.admin.organizations.path, element: <AdminOrganizationsRoute /> },
           { path: paths.admin.salesRequests.path, element: <AdminSalesRequestsRoute /> },

@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 
 /**
  * Spec 2: an action card (title, icon, description, button label, button style). The button is a link when the
- * action goes somewhere (`to`, or `href` for another site), else a button (`onClick`).
+ * action goes somewhere (`to`, with the location `state` it carries, or `href` for another site), else a button
+ * (`onClick`).
  */
 export function ActionCard({
   title,
@@ -13,6 +14,7 @@ export function ActionCard({
   buttonLabel,
   buttonVariant = 'light',
   to,
+  state,
   href,
   onClick,
 }: {
@@ -22,6 +24,7 @@ export function ActionCard({
   buttonLabel: string;
   buttonVariant?: ButtonVariant;
   to?: string;
+  state?: unknown;
   href?: string;
   onClick?: () => void;
 }) {
@@ -40,7 +43,7 @@ export function ActionCard({
           {description}
         </Text>
         {to ? (
-          <Button variant={buttonVariant} component={Link} to={to}>
+          <Button variant={buttonVariant} component={Link} to={to} state={state}>
             {buttonLabel}
           </Button>
         ) : href ? (

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ErrorAlert } from '../components/error-alert';
 
 /** One settings form in a card: title, the outcome of its last submit, its fields and its submit button. */
 export function FormCard({
@@ -32,7 +33,7 @@ export function FormCard({
             {title}
           </Title>
           {mutation.isSuccess && <Alert color="green">{successText}</Alert>}
-          {mutation.error && <Alert color="red">{mutation.error.message}</Alert>}
+          <ErrorAlert error={mutation.error} />
           {children}
           <Group>
             <Button type="submit" disabled={isSubmitDisabled} loading={mutation.isPending}>

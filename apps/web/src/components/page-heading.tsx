@@ -19,14 +19,14 @@ export function PageHeading({
       <Stack gap={4}>
         <Group gap="sm" wrap="nowrap">
           {HeadingIcon && (
-            <ThemeIcon size={38} radius="md" variant="light" aria-hidden>
-              <HeadingIcon size={22} />
+            <ThemeIcon size={32} radius="md" variant="light" aria-hidden>
+              <HeadingIcon size={18} />
             </ThemeIcon>
           )}
           <Title order={1}>{title}</Title>
         </Group>
         {description && (
-          <Text c="dimmed" maw={720}>
+          <Text c="dimmed" size="sm" maw={720}>
             {description}
           </Text>
         )}

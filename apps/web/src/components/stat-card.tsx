@@ -29,7 +29,16 @@ export function StatCard({
       <Text size="sm" c="dimmed" fw={500}>
         {title}
       </Text>
-      <Text fz={28} fw={700} lh={1.2} mt={4} c={valueColors[color]}>
+      {/* A number at 24 px in tabular figures; a word (a status) quieter at 20 px (docs/decisions/0051). */}
+      <Text
+        fz={typeof value === 'number' || /^[\d\s.,−+-]+$/.test(String(value)) ? 24 : 20}
+        // Bold keeps a coloured value 'large text' for contrast (3:1) down to 20 px.
+        fw={700}
+        lh={1.25}
+        mt={4}
+        c={valueColors[color]}
+        style={{ fontVariantNumeric: 'tabular-nums' }}
+      >
         {value}
       </Text>
       {description && (

@@ -2,9 +2,9 @@ import {
   type Brand,
   defaultBrandKey,
   getBrand,
+  parseWebConfig,
   type WebConfig,
   webConfigElementId,
-  webConfigSchema,
 } from '@fixpoint/shared';
 
 const defaultWebConfig: WebConfig = { brand: defaultBrandKey, analyticsScriptUrl: null };
@@ -16,12 +16,15 @@ const defaultWebConfig: WebConfig = { brand: defaultBrandKey, analyticsScriptUrl
 export function readWebConfig(doc: Document = document): WebConfig {
   const text = doc.getElementById(webConfigElementId)?.textContent;
   if (!text) return defaultWebConfig;
+  let config: WebConfig | null = null;
   try {
-    return webConfigSchema.parse(JSON.parse(text));
-  } catch (error) {
-    console.warn('Ignoring an invalid runtime config in index.html', error);
-    return defaultWebConfig;
+    config = parseWebConfig(JSON.parse(text));
+  } catch {
+    // not JSON: handled below like any other invalid config
   }
+  if (config) return config;
+  console.warn('Ignoring an invalid runtime config in index.html');
+  return defaultWebConfig;
 }
 
 export const webConfig = readWebConfig();

@@ -80,7 +80,12 @@ describe('navigation', () => {
   it('links Personal and Admin to the same page in the other area', () => {
     expect(pathInOtherArea('/accounts', 'admin')).toBe('/admin/accounts');
     expect(pathInOtherArea('/admin/accounts', 'personal')).toBe('/accounts');
-    expect(pathInOtherArea('/admin/settings/payments', 'personal')).toBe('/settings/payments');
+    // No twin: the other area's home, not an address that would only redirect (issue 15).
+    expect(pathInOtherArea('/admin/settings/payments', 'personal')).toBe('/dashboard');
+    expect(pathInOtherArea('/admin/users', 'personal')).toBe('/dashboard');
+    expect(pathInOtherArea('/dashboard', 'admin')).toBe('/admin/map');
+    expect(pathInOtherArea('/credits', 'admin')).toBe('/admin/map');
+    expect(pathInOtherArea('/subscriptions', 'admin')).toBe('/admin/subscriptions');
     expect(pathInOtherArea('/admin', 'personal')).toBe('/dashboard');
     expect(pathInOtherArea('/accounts', 'personal')).toBe('/accounts');
     expect(pathInOtherArea('/admin/users', 'admin')).toBe('/admin/users');

@@ -22,6 +22,7 @@ import {
   IconReceipt,
   IconRocket,
   IconSettings,
+  IconShieldLock,
   IconShoppingCart,
   IconUsers,
   IconWorld,
@@ -77,6 +78,7 @@ export const userNavigation: NavEntry[] = [
     icon: IconSettings,
     items: [
       link('nav.profile', paths.settings.getHref(), IconSettings),
+      link('nav.security', paths.settings.getHref('security'), IconShieldLock),
       link('nav.billing', paths.settings.getHref('billing'), IconReceipt),
     ],
   },

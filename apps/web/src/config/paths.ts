@@ -41,6 +41,8 @@ export const paths = {
       getHref: (networkId?: string) => (networkId ? `/admin/feed/${networkId}` : '/admin/feed'),
     },
     users: { path: 'users', getHref: () => '/admin/users' },
+    /** One user's balance, NTRIP accounts, sessions, organisations and ledger; make admin, disable (issue 15). */
+    user: { path: 'users/:userId', getHref: (userId: string) => `/admin/users/${encodeURIComponent(userId)}` },
     subscriptions: { path: 'subscriptions', getHref: () => '/admin/subscriptions' },
     accounts: { path: 'accounts', getHref: () => '/admin/accounts' },
     organizations: { path: 'organizations', getHref: () => '/admin/organizations' },
@@ -75,12 +77,19 @@ const adminPrefix = paths.admin.root.path;
 
 export const isAdminPath = (pathname: string) => pathname === adminPrefix || pathname.startsWith(`${adminPrefix}/`);
 
+/** The pages both areas have: the personal page and the admin page of the same name (/accounts, /admin/accounts). */
+const twinPages = ['/accounts', '/subscriptions', '/map'];
+
 /**
- * Spec 2: Personal and Admin each link to the same page in the other area (/accounts <-> /admin/accounts). A page
- * with no twin lands on the other area's redirect (the dashboard, or the admin start page).
+ * Spec 2: Personal and Admin each link to the same page in the other area (/accounts <-> /admin/accounts) where it
+ * has one, else to the other area's home (the dashboard, or the admin map), never to an address that only redirects.
  */
 export function pathInOtherArea(pathname: string, area: 'personal' | 'admin') {
-  if (area === 'admin') return isAdminPath(pathname) ? pathname : `${adminPrefix}${pathname === '/' ? '' : pathname}`;
+  if (area === 'admin') {
+    if (isAdminPath(pathname)) return pathname;
+    return twinPages.includes(pathname) ? `${adminPrefix}${pathname}` : paths.admin.map.getHref();
+  }
   if (!isAdminPath(pathname)) return pathname;
-  return pathname.slice(adminPrefix.length) || paths.dashboard.getHref();
+  const personal = pathname.slice(adminPrefix.length);
+  return twinPages.includes(personal) ? personal : paths.dashboard.getHref();
 }

@@ -1,4 +1,5 @@
 import type { ErrorResponse } from '@fixpoint/shared';
+import { translate } from './i18n';
 
 /** A failed API call, carrying the server's `{ code, message, requestId }` and, for bad input, which fields. */
 export class ApiError extends Error {
@@ -13,6 +14,20 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+/**
+ * A call that never got an answer: offline, the server down, the connection cut. Its message is a sentence in the
+ * user's language, never the browser's "Failed to fetch" / "NetworkError when attempting to fetch resource" /
+ * "Load failed"; apiErrorMessage says it again in the language shown when it renders.
+ */
+export class NetworkError extends Error {
+  constructor(options?: ErrorOptions) {
+    super(translate('errors.api.network', networkFallback), options);
+    this.name = 'NetworkError';
+  }
+}
+
+const networkFallback = 'The server could not be reached. Check your connection and try again.';
 
 /**
  * Whether a failed lookup means "there is no such record": a 404, or a 400 for an id that is not an id at all
@@ -52,16 +67,24 @@ export async function apiRequest<T>(
     signal,
   }: { method?: string; query?: Query; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {
-  const response = await fetch(`/api${path}${toSearch(query)}`, {
-    method,
-    signal,
-    credentials: 'include',
-    headers:
-      body === undefined
-        ? { accept: 'application/json' }
-        : { accept: 'application/json', 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}${toSearch(query)}`, {
+      method,
+      signal,
+      credentials: 'include',
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    // fetch fails with a TypeError when no answer came; a cancelled call (TanStack Query aborting a stale query)
+    // rejects with an AbortError and stays what it is.
+    if (!(error instanceof TypeError) || signal?.aborted) throw error;
+    throw new NetworkError({ cause: error });
+  }
   const text = await response.text();
   let data: unknown;
   try {

@@ -1,3 +1,4 @@
+import { flattenTranslations, type LedgerDescription, translationProblems } from '@fixpoint/shared';
 import { describe, expect, it } from 'vitest';
 import de from '../../public/locales/de/translation.json';
 import en from '../../public/locales/en/translation.json';
@@ -5,37 +6,124 @@ import nl from '../../public/locales/nl/translation.json';
 import { initTestI18n } from '../testing/render';
 import { initI18n } from './i18n';
 
-type Tree = { [key: string]: string | Tree };
+const english = flattenTranslations(en);
 
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    if (typeof value === 'string') out.set(prefix + key, value);
-    else for (const [k, v] of flatten(value, `${prefix}${key}.`)) out.set(k, v);
-  }
-  return out;
-}
-
-const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
-
-const english = flatten(en);
-
-describe.each([
-  ['nl', nl],
-  ['de', de],
-])('the %s translation', (_language, translation) => {
-  const other = flatten(translation as Tree);
-
-  it('has every English key and no others', () => {
-    expect([...english.keys()].filter((key) => !other.has(key))).toEqual([]);
-    expect([...other.keys()].filter((key) => !english.has(key))).toEqual([]);
+describe('the translations', () => {
+  it('have every key in en, nl and de (both ways), with the same variables and tags, none empty', () => {
+    expect(translationProblems({ en, nl, de })).toEqual([]);
   });
 
-  it('keeps every placeholder and tag of the English text, and translates it', () => {
-    for (const [key, text] of english) {
-      expect(placeholders(other.get(key) ?? ''), key).toEqual(placeholders(text));
-      expect(other.get(key), key).not.toBe('');
+  // Issue 15: one word for one thing, so menus, headings and texts agree (the menu-heading pairs are checked in
+  // config/navigation-headings.test.ts).
+  it.each([
+    ['en', en, /NTRIP Accounts?\b/],
+    ['de', de, /NTRIP-Zug[aä]ng/],
+  ])('in %s keep to the chosen words', (_language, translation, avoided) => {
+    const texts = [...flattenTranslations(translation).entries()];
+    expect(texts.filter(([, text]) => avoided.test(text)).map(([key]) => key)).toEqual([]);
+  });
+});
+
+/**
+ * Every key the code can ask for must exist, or a user sees it raw: `t('a.b')`, `i18nKey="a.b"`, `` t(`a.${x}`) ``
+ * (the `${…}` read as any one segment) and keys kept as data (`name: 'nav.map'`, any literal shaped like a key of
+ * ours). Component tests catch what this cannot read (a key built elsewhere): testing/render.tsx fails them on any
+ * missing key.
+ */
+describe('the keys in the code', () => {
+  const sources = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../testing/**'], {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  }) as Record<string, string>;
+  const pluralBase = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
+  /** What `t()` can resolve to a text: a leaf, or the base of plural forms. */
+  const texts = new Set([...english.keys()].flatMap((key) => [key, pluralBase(key)]));
+  /** Parents of texts: a literal naming one is a prefix the code builds keys from. */
+  const groups = new Set(
+    [...english.keys()].flatMap((key) =>
+      key
+        .split('.')
+        .slice(1)
+        .map((_, i, all) =>
+          key
+            .split('.')
+            .slice(0, all.length - i)
+            .join('.'),
+        ),
+    ),
+  );
+  const topLevel = new Set(Object.keys(en));
+  const looksLikeOurKey = (text: string) =>
+    /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9_-]+)+$/.test(text) && topLevel.has(text.split('.')[0] as string);
+
+  const found = { direct: [] as string[], templates: [] as string[], literals: [] as string[] };
+  const calls: { where: string; key: string; options: string }[] = [];
+  /** The arguments of the call whose `(` is at `open`, as written. */
+  const argumentsAt = (text: string, open: number) => {
+    let depth = 0;
+    for (let i = open; i < text.length; i++) {
+      if (text[i] === '(') depth++;
+      else if (text[i] === ')' && --depth === 0) return text.slice(open + 1, i);
     }
+    return text.slice(open + 1);
+  };
+  for (const [file, text] of Object.entries(sources)) {
+    const where = file.replace(/^\.\.\//, '');
+    for (const match of text.matchAll(/(?:\bt|\.t)\(\s*(['"])([^'"\n]+)\1|i18nKey=(?:\{\s*)?(['"])([^'"\n]+)\3/g)) {
+      found.direct.push(`${where}: ${match[2] ?? match[4]}`);
+      if (match[2]) {
+        const call = argumentsAt(text, text.indexOf('(', match.index));
+        calls.push({ where, key: match[2], options: call.includes(',') ? call.slice(call.indexOf(',') + 1) : '' });
+      }
+    }
+    for (const match of text.matchAll(/(?:\bt|\.t)\(\s*`([^`]*)`/g)) found.templates.push(`${where}: ${match[1]}`);
+    for (const match of text.matchAll(/(['"])([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9_-]+)+)\1/g)) {
+      if (looksLikeOurKey(match[2] as string)) found.literals.push(`${where}: ${match[2]}`);
+    }
+  }
+  const keyOf = (entry: string) => entry.slice(entry.indexOf(': ') + 2);
+
+  it('are read from the sources', () => {
+    expect(found.direct.length).toBeGreaterThan(500);
+    expect(found.templates.length).toBeGreaterThan(50);
+  });
+
+  it('asked for by t() or <Trans i18nKey> are texts in English', () => {
+    expect(found.direct.filter((entry) => !texts.has(keyOf(entry)))).toEqual([]);
+  });
+
+  it('that only exist as plural forms are asked for with a count (without one, i18next shows the key)', () => {
+    const leaves = new Set(english.keys());
+    const countless = calls.filter(({ key, options }) => !leaves.has(key) && !/\bcount\b/.test(options));
+    expect(countless.map(({ where, key }) => `${where}: ${key}`)).toEqual([]);
+  });
+
+  it('built in a template match at least one text', () => {
+    const unmatched = found.templates.filter((entry) => {
+      const template = keyOf(entry);
+      if (template.startsWith('${')) return false; // wholly dynamic: left to the component tests
+      const pattern = new RegExp(`^${template.replace(/[.*+?^()|[\]\\]/g, '\\$&').replace(/\$\{[^}]*\}/g, '[^.]+')}$`);
+      return ![...texts].some((key) => pattern.test(key));
+    });
+    expect(unmatched).toEqual([]);
+  });
+
+  it('kept as data are texts or groups of texts', () => {
+    expect(found.literals.filter((entry) => !texts.has(keyOf(entry)) && !groups.has(keyOf(entry)))).toEqual([]);
+  });
+
+  it('include a wording for every ledger description the server stores', () => {
+    const codes: Record<LedgerDescription['code'], true> = {
+      activation: true,
+      purchase: true,
+      refund: true,
+      adminGrant: true,
+      adminCorrection: true,
+      rinexSpend: true,
+      rinexRefund: true,
+    };
+    expect(Object.keys(codes).filter((code) => !texts.has(`credits.reasons.${code}`))).toEqual([]);
   });
 });
 

@@ -1,3 +1,5 @@
+import { type ComponentType, lazy } from 'react';
+
 /** Spec 8 and 9: a chunk that has not loaded after 120 s counts as failed. */
 export const chunkLoadTimeoutMs = 120_000;
 
@@ -42,3 +44,17 @@ export function importWithTimeout<T>(load: () => Promise<T>, timeoutMs = chunkLo
     );
   });
 }
+
+/**
+ * A component exported by name from a module that loads as its own chunk (React.lazy wants a default export),
+ * failing as a ChunkLoadError like importWithTimeout.
+ */
+export function lazyNamed<Module, Name extends keyof Module>(load: () => Promise<Module>, name: Name) {
+  return lazy(() =>
+    importWithTimeout(load).then((module) => ({
+      default: module[name] as ComponentType<ComponentProps<Module[Name]>>,
+    })),
+  );
+}
+
+type ComponentProps<T> = T extends ComponentType<infer Props> ? Props : never;

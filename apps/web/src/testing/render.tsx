@@ -32,9 +32,15 @@ export function stubApi(handler: Handler) {
   return calls;
 }
 
-/** i18next with every shipped language loaded synchronously (English unless `lng` says otherwise). */
+/**
+ * i18next with every shipped language loaded synchronously (English unless `lng` says otherwise). A key that no
+ * language has is reported through console.error, which fails the test (testing/setup.ts): no raw key on screen.
+ */
 export const initTestI18n = (lng?: Language) =>
-  initI18n({ en: { translation: en }, nl: { translation: nl }, de: { translation: de } }, { lng });
+  initI18n(
+    { en: { translation: en }, nl: { translation: nl }, de: { translation: de } },
+    { lng, onMissingKey: (key) => console.error(`Missing translation key: ${key}`) },
+  );
 
 /** Renders the whole app at a path, in English and the default brand unless told otherwise. */
 export function renderApp(path: string, { brand, lng }: { brand?: Brand; lng?: Language } = {}) {

@@ -17,6 +17,8 @@ export const users = pgTable('users', {
   /** The versions of the terms and the privacy document accepted at sign-up (null: none was published then). */
   termsVersion: integer('terms_version'),
   privacyVersion: integer('privacy_version'),
+  /** en, nl or de: what the server writes to this person in (e-mails, invoices); null: not known yet. */
+  language: text('language'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

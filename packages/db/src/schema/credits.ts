@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { networks } from './networks';
 import { ntripAccounts } from './ntrip-accounts';
@@ -32,6 +32,10 @@ export const creditLedger = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
     kind: text('kind', { enum: ['purchase', 'spend', 'grant', 'correction', 'refund'] }).notNull(),
+    /** What the entry was for, as a code and its values the web words in the reader's language (decision 0049). */
+    reasonCode: text('reason_code'),
+    reasonParams: jsonb('reason_params').$type<Record<string, string | number>>().notNull().default({}),
+    /** An administrator's note; entries older than reason codes that were not recognised keep their English text. */
     reason: text('reason').notNull().default(''),
     accountId: uuid('account_id').references(() => ntripAccounts.id, { onDelete: 'set null' }),
     networkId: uuid('network_id').references(() => networks.id, { onDelete: 'set null' }),

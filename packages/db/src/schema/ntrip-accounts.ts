@@ -42,6 +42,9 @@ export const ntripAccounts = pgTable(
     check('ntrip_accounts_max_connections', sql`${t.maxConnections} between 1 and 100`),
     index('ntrip_accounts_owner_user_idx').on(t.ownerUserId),
     index('ntrip_accounts_owner_org_idx').on(t.ownerOrgId),
+    // A user's account list takes in the accounts lent to them (decision 0041): without this, every list read
+    // every account (issue 18). Partial: few accounts are lent at any time.
+    index('ntrip_accounts_lent_to_user_idx').on(t.lentToUserId).where(sql`${t.lentToUserId} is not null`),
   ],
 );
 

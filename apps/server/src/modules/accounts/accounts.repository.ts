@@ -1,5 +1,5 @@
 import { type Database, isOrgOwner, type Owner, ownerWhere, schema } from '@fixpoint/db';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 
 const a = schema.ntripAccounts;
 
@@ -12,10 +12,31 @@ const visibleTo = (owner: Owner, withLent: boolean): SQL =>
     ? (or(ownerWhere(a, owner), and(eq(a.lentToUserId, owner.userId), gt(a.lentUntil, new Date()))) as SQL)
     : ownerWhere(a, owner);
 
+/** An account id among a list bound as one array parameter: the statement's text does not depend on its length. */
+const anyOf = (column: typeof a.id | typeof schema.accessWindows.accountId) =>
+  sql`${column} = any(${sql.placeholder('ids')})`;
+
 export function createAccountsRepository(db: Database) {
+  // The reads of the account list (GET /api/accounts, which every open accounts page polls) are prepared:
+  // PostgreSQL plans each once per connection, not on every request (issue 18).
+  const userId = sql.placeholder('userId');
+  const visibleToUser = prepareDescribed(
+    db,
+    or(eq(a.ownerUserId, userId), and(eq(a.lentToUserId, userId), gt(a.lentUntil, sql.placeholder('now')))) as SQL,
+    'accounts_visible_to_user',
+  );
+  const ofOrganization = prepareDescribed(db, eq(a.ownerOrgId, sql.placeholder('orgId')), 'accounts_of_organization');
+  const detailsOf = prepareDescribed(db, anyOf(a.id), 'account_details');
+
   return {
     listByOwner: (owner: Owner, { withLent = false } = {}) =>
       db.select().from(a).where(visibleTo(owner, withLent)).orderBy(asc(a.createdAt), asc(a.name)),
+
+    /** The owner's accounts (a user's with those lent to them) with their details, in one read: the list's. */
+    listDescribed: (owner: Owner): Promise<DescribedAccount[]> =>
+      isOrgOwner(owner)
+        ? ofOrganization.execute({ orgId: owner.orgId })
+        : visibleToUser.execute({ userId: owner.userId, now: new Date() }),
 
     async findOwned(owner: Owner, id: string, { withLent = false } = {}) {
       const [row] = await db
@@ -31,25 +52,6 @@ export function createAccountsRepository(db: Database) {
         .from(a)
         .where(and(inArray(a.id, ids), ownerWhere(a, owner)));
     },
-
-    /** Who owns each account (an organisation's name) and to whom it is lent, for the account's description. */
-    ownership: (accountIds: string[]) =>
-      accountIds.length === 0
-        ? Promise.resolve([])
-        : db
-            .select({
-              accountId: a.id,
-              orgId: schema.organizations.id,
-              orgName: schema.organizations.name,
-              lentToUserId: a.lentToUserId,
-              lentUntil: a.lentUntil,
-              lentToName: schema.users.name,
-              lentToEmail: schema.users.email,
-            })
-            .from(a)
-            .leftJoin(schema.organizations, eq(schema.organizations.id, a.ownerOrgId))
-            .leftJoin(schema.users, eq(schema.users.id, a.lentToUserId))
-            .where(inArray(a.id, accountIds)),
 
     async usernameExists(username: string) {
       const [row] = await db.select({ id: a.id }).from(a).where(eq(a.username, username));
@@ -74,42 +76,9 @@ export function createAccountsRepository(db: Database) {
 
     delete: (id: string) => db.delete(a).where(eq(a.id, id)),
 
-    windows: (accountIds: string[]) =>
-      accountIds.length === 0
-        ? Promise.resolve([])
-        : db
-            .select({
-              accountId: schema.accessWindows.accountId,
-              networkId: schema.networks.id,
-              networkName: schema.networks.name,
-              networkCode: schema.networks.code,
-              startsAt: schema.accessWindows.startsAt,
-              endsAt: schema.accessWindows.endsAt,
-              pendingDays: schema.accessWindows.pendingDays,
-            })
-            .from(schema.accessWindows)
-            .innerJoin(schema.networks, eq(schema.networks.id, schema.accessWindows.networkId))
-            .where(inArray(schema.accessWindows.accountId, accountIds)),
-
-    /** The newest session of each account. */
-    latestSessions: (accountIds: string[]) =>
-      accountIds.length === 0
-        ? Promise.resolve([])
-        : db
-            .selectDistinctOn([schema.casterSessions.accountId])
-            .from(schema.casterSessions)
-            .where(inArray(schema.casterSessions.accountId, accountIds))
-            .orderBy(schema.casterSessions.accountId, desc(schema.casterSessions.startedAt)),
-
-    /** The newest refused login of each account. */
-    latestFailures: (accountIds: string[]) =>
-      accountIds.length === 0
-        ? Promise.resolve([])
-        : db
-            .selectDistinctOn([schema.loginFailures.accountId])
-            .from(schema.loginFailures)
-            .where(inArray(schema.loginFailures.accountId, accountIds))
-            .orderBy(schema.loginFailures.accountId, desc(schema.loginFailures.at)),
+    /** Accounts by id with their details (see prepareDescribed). */
+    details: (accountIds: string[]): Promise<DescribedAccount[]> =>
+      accountIds.length === 0 ? Promise.resolve([]) : detailsOf.execute({ ids: accountIds }),
 
     sessions: (accountId: string, limit: number) =>
       db
@@ -163,3 +132,70 @@ export function createAccountsRepository(db: Database) {
 }
 
 export type AccountsRepository = ReturnType<typeof createAccountsRepository>;
+
+/** An access window of an account as the description's read returns it. */
+export interface WindowJson {
+  networkId: string;
+  networkName: string;
+  networkCode: string;
+  /** Epoch milliseconds; null while the days wait for the first connection. */
+  startsAt: number | null;
+  endsAt: number | null;
+  pendingDays: number | null;
+}
+
+/**
+ * Accounts with everything their description needs, in one read: who owns them (an organisation's name), to whom
+ * they are lent, their newest session and their newest refused login (one index lookup each per account, however
+ * long its history) and their access windows.
+ */
+function prepareDescribed(db: Database, where: SQL, name: string) {
+  const { casterSessions: cs, loginFailures: lf, organizations: o, users: u, accessWindows: w, networks: n } = schema;
+  const session = db
+    .select({ startedAt: cs.startedAt, endedAt: cs.endedAt, ggaCount: cs.ggaCount, mountpoint: cs.mountpoint })
+    .from(cs)
+    .where(eq(cs.accountId, a.id))
+    .orderBy(desc(cs.startedAt))
+    .limit(1)
+    .as('latest_session');
+  const failure = db
+    .select({ at: lf.at, reason: lf.reason })
+    .from(lf)
+    .where(eq(lf.accountId, a.id))
+    .orderBy(desc(lf.at))
+    .limit(1)
+    .as('latest_failure');
+  return db
+    .select({
+      account: a,
+      orgName: o.name,
+      lentToName: u.name,
+      lentToEmail: u.email,
+      session: {
+        startedAt: session.startedAt,
+        endedAt: session.endedAt,
+        ggaCount: session.ggaCount,
+        mountpoint: session.mountpoint,
+      },
+      failure: { at: failure.at, reason: failure.reason },
+      // The access windows with their networks, as JSON (times in epoch milliseconds): no second round trip.
+      windows: sql<WindowJson[]>`coalesce((
+        select json_agg(json_build_object(
+          'networkId', ${n.id}, 'networkName', ${n.name}, 'networkCode', ${n.code},
+          'startsAt', (extract(epoch from ${w.startsAt}) * 1000)::bigint,
+          'endsAt', (extract(epoch from ${w.endsAt}) * 1000)::bigint,
+          'pendingDays', ${w.pendingDays}))
+        from ${w} inner join ${n} on ${n.id} = ${w.networkId}
+        where ${w.accountId} = ${a.id}), '[]'::json)`,
+    })
+    .from(a)
+    .leftJoin(o, eq(o.id, a.ownerOrgId))
+    .leftJoin(u, eq(u.id, a.lentToUserId))
+    .leftJoinLateral(session, sql`true`)
+    .leftJoinLateral(failure, sql`true`)
+    .where(where)
+    .orderBy(asc(a.createdAt), asc(a.name))
+    .prepare(name);
+}
+
+export type DescribedAccount = Awaited<ReturnType<ReturnType<typeof prepareDescribed>['execute']>>[number];

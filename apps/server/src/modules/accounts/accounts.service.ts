@@ -1,6 +1,6 @@
 import { type Owner, ownerValues, type SecretBox } from '@fixpoint/db';
 import { AppError, type CasterSession, type ConnectionSettings, type NtripAccount } from '@fixpoint/shared';
-import type { AccountsRepository } from './accounts.repository';
+import type { AccountsRepository, DescribedAccount, WindowJson } from './accounts.repository';
 import { generateNtripPassword, generateNtripUsername, toCsv } from './credentials';
 import { diagnose, networkStatuses } from './status';
 
@@ -10,6 +10,12 @@ export interface CasterAddress {
 }
 
 const notFound = () => new AppError('ACCOUNT_NOT_FOUND', 404, 'No such NTRIP account.');
+
+const toWindowRow = (window: WindowJson) => ({
+  ...window,
+  startsAt: window.startsAt === null ? null : new Date(Number(window.startsAt)),
+  endsAt: window.endsAt === null ? null : new Date(Number(window.endsAt)),
+});
 
 export function createAccountsService({
   accountsRepository: repo,
@@ -42,22 +48,19 @@ export function createAccountsService({
     return account;
   }
 
-  async function describe(rows: Awaited<ReturnType<AccountsRepository['listByOwner']>>, now = new Date()) {
-    const ids = rows.map((row) => row.id);
-    const [windows, sessions, failures, ownership] = await Promise.all([
-      repo.windows(ids),
-      repo.latestSessions(ids),
-      repo.latestFailures(ids),
-      repo.ownership(ids),
-    ]);
+  /** Accounts as the API shows them; `described` are their details when the caller read them already. */
+  async function describe(
+    rows: Awaited<ReturnType<AccountsRepository['listByOwner']>>,
+    described?: DescribedAccount[],
+    now = new Date(),
+  ) {
+    const details = described ?? (await repo.details(rows.map((row) => row.id)));
+    const detailsOf = new Map(details.map((detail) => [detail.account.id, detail]));
     return rows.map((row): NtripAccount => {
-      const networks = networkStatuses(
-        windows.filter((w) => w.accountId === row.id),
-        now,
-      );
-      const latestSession = sessions.find((s) => s.accountId === row.id);
-      const latestFailure = failures.find((f) => f.accountId === row.id);
-      const owning = ownership.find((o) => o.accountId === row.id);
+      const detail = detailsOf.get(row.id);
+      const networks = networkStatuses((detail?.windows ?? []).map(toWindowRow), now);
+      const latestSession = detail?.session ?? undefined;
+      const latestFailure = detail?.failure ?? undefined;
       return {
         id: row.id,
         name: row.name,
@@ -68,14 +71,14 @@ export function createAccountsService({
         lastConnectedAt: latestSession?.startedAt.toISOString() ?? null,
         networks,
         diagnosis: diagnose({ isDisabled: row.isDisabled, networks, latestSession, latestFailure }),
-        organization: owning?.orgId ? { id: owning.orgId, name: owning.orgName ?? '' } : null,
+        organization: row.ownerOrgId ? { id: row.ownerOrgId, name: detail?.orgName ?? '' } : null,
         lending:
-          owning?.lentToUserId && owning.lentUntil
+          row.lentToUserId && row.lentUntil
             ? {
-                userId: owning.lentToUserId,
-                name: owning.lentToName ?? '',
-                email: owning.lentToEmail ?? '',
-                until: owning.lentUntil.toISOString(),
+                userId: row.lentToUserId,
+                name: detail?.lentToName ?? '',
+                email: detail?.lentToEmail ?? '',
+                until: row.lentUntil.toISOString(),
               }
             : null,
       };
@@ -107,7 +110,13 @@ export function createAccountsService({
   }
 
   return {
-    list: async (owner: Owner) => describe(await repo.listByOwner(owner, { withLent: true })),
+    list: async (owner: Owner) => {
+      const described = await repo.listDescribed(owner);
+      return describe(
+        described.map((row) => row.account),
+        described,
+      );
+    },
 
     get: async (owner: Owner, id: string) =>
       (await describe([await owned(owner, id, { withLent: true })]))[0] as NtripAccount,

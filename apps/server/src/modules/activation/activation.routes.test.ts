@@ -61,10 +61,15 @@ describe('credits and activation', () => {
     const ledger = (await t.app.inject({ url: '/api/credits/ledger', headers: user.headers })).json();
     expect(ledger.balance).toBe(15);
     expect(
-      ledger.entries.map((e: { kind: string; amount: number; reason: string }) => [e.kind, e.amount, e.reason]),
+      ledger.entries.map((e: { kind: string; amount: number; description: object; reason: string }) => [
+        e.kind,
+        e.amount,
+        e.description,
+        e.reason,
+      ]),
     ).toEqual([
-      ['correction', -5, 'Corrected by an administrator'],
-      ['grant', 20, 'Welcome pack'],
+      ['correction', -5, { code: 'adminCorrection' }, ''],
+      ['grant', 20, { code: 'adminGrant' }, 'Welcome pack'],
     ]);
   });
 

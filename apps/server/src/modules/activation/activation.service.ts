@@ -54,7 +54,7 @@ export function createActivationService({
         const cost = days * network.dailyPrice;
         const spent = await creditsRepository.change(tx, owner, -cost, {
           kind: 'spend',
-          reason: `${days} day${days === 1 ? '' : 's'} on ${network.name}`,
+          description: { code: 'activation', days, network: network.name },
           accountId,
           networkId,
           days,

@@ -1,6 +1,13 @@
 import { errorResponseSchema, feedNetworkSchema, feedNetworkSummarySchema } from '@fixpoint/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  type ChangeSignal,
+  createAnswerCache,
+  notModifiedSchema,
+  sendShared,
+  shareAnswer,
+} from '../../lib/shared-answer';
 import { requireAdmin } from '../../plugins/auth';
 import type { AdminFeedService } from './admin-feed.service';
 
@@ -11,12 +18,34 @@ const errors = {
   404: errorResponseSchema,
 };
 const secured = { tags: ['admin'], security: [{ bearerAuth: [] }] };
+const feedListSchema = z.array(feedNetworkSummarySchema);
 
-/** The live feed: every network's state, and each station of one network (the web polls these every 2 s). */
-export const adminFeedRoutes: FastifyPluginAsyncZod<{ adminFeedService: AdminFeedService }> = async (
-  app,
-  { adminFeedService: service },
-) => {
+/**
+ * How long one reading of the feed is shared: the pages poll every 2 s, and the caster writes station states every
+ * 5 s and session progress every 10 s. A reading (120 stations: about 40 ms of CPU to read, encode and compress) is
+ * then made at most once per poll interval, however many admins watch; while the next is made, the previous one is
+ * served, so a reading shown is at most two intervals old.
+ */
+export const feedShareMs = 2000;
+
+/**
+ * The live feed: every network's state, and each station of one network (the web polls these every 2 s). Every
+ * admin watching gets the same answer, read and encoded at most once per poll interval and forgotten at any admin write
+ * (docs/decisions/0052).
+ */
+export const adminFeedRoutes: FastifyPluginAsyncZod<{
+  adminFeedService: AdminFeedService;
+  adminWrites?: ChangeSignal;
+}> = async (app, { adminFeedService: service, adminWrites }) => {
+  const answers = createAnswerCache<string>({
+    ttlMs: feedShareMs,
+    build: async (networkId) =>
+      networkId === ''
+        ? shareAnswer(feedListSchema, await service.list())
+        : shareAnswer(feedNetworkSchema, await service.network(networkId)),
+  });
+  adminWrites?.onChange(answers.invalidate);
+
   app.get(
     '/admin/feed',
     {
@@ -24,13 +53,10 @@ export const adminFeedRoutes: FastifyPluginAsyncZod<{ adminFeedService: AdminFee
       schema: {
         ...secured,
         summary: 'Live state of every network (admin)',
-        response: { 200: z.array(feedNetworkSummarySchema), ...errors },
+        response: { 200: feedListSchema, 304: notModifiedSchema, ...errors },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return service.list();
-    },
+    async (request, reply) => sendShared(request, reply.header('cache-control', 'no-store'), await answers.get('')),
   );
 
   app.get(
@@ -41,12 +67,10 @@ export const adminFeedRoutes: FastifyPluginAsyncZod<{ adminFeedService: AdminFee
         ...secured,
         summary: "Live state of a network's stations: data, message types, positions, rovers, outages (admin)",
         params: z.object({ networkId: z.uuid() }),
-        response: { 200: feedNetworkSchema, ...errors },
+        response: { 200: feedNetworkSchema, 304: notModifiedSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return service.network(request.params.networkId);
-    },
+    async (request, reply) =>
+      sendShared(request, reply.header('cache-control', 'no-store'), await answers.get(request.params.networkId)),
   );
 };

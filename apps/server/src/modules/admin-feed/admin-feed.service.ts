@@ -1,7 +1,7 @@
 import { type Database, schema } from '@fixpoint/db';
 import { greatCircleDistance } from '@fixpoint/rtcm';
 import { AppError, type FeedNetwork, type FeedNetworkSummary, type FeedStation } from '@fixpoint/shared';
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { isLiveState } from '../networks/station-status';
 
 type StateRow = typeof schema.stationStates.$inferSelect;
@@ -36,106 +36,158 @@ export function isErrorCurrent(lastErrorAt: Date | null | undefined, lastConnect
   return Boolean(lastErrorAt) && !(lastConnectedAt && lastConnectedAt >= (lastErrorAt as Date));
 }
 
-/** The live state of every network and of each station, read from what the caster writes. */
+type Network = typeof schema.networks.$inferSelect;
+type StationState = { stationId: string; state: StateRow | null };
+
+/** A map of lists by key, for joining rows in memory in one pass. */
+function groupBy<Row, Key>(rows: Row[], keyOf: (row: Row) => Key): Map<Key, Row[]> {
+  const groups = new Map<Key, Row[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
+}
+
+function summarize(
+  network: Network,
+  stations: StationState[],
+  roverCount: number,
+  connectedAt: Map<string, Date>,
+  at: number,
+): FeedNetworkSummary {
+  const live = stations.filter((row) => isLive(row.state, at));
+  const lastData = stations
+    .map((row) => row.state?.lastDataAt?.getTime() ?? 0)
+    .reduce((latest, value) => Math.max(latest, value), 0);
+  return {
+    networkId: network.id,
+    code: network.code,
+    name: network.name,
+    kind: network.kind,
+    isPublished: network.isPublished,
+    stationCount: stations.length,
+    connectedCount: live.length,
+    roverCount,
+    bitrate: live.reduce((sum, row) => sum + (row.state?.bitrate ?? 0), 0),
+    lastDataAt: lastData > 0 ? new Date(lastData).toISOString() : null,
+    errorCount: stations.filter((row) => isErrorCurrent(row.state?.lastErrorAt, connectedAt.get(row.stationId))).length,
+  };
+}
+
+/**
+ * The live state of every network and of each station, read from what the caster writes. Every read is bounded by
+ * what is shown (the newest events of each station, the open sessions), not by the history kept, and the reads of
+ * one answer run side by side.
+ */
 export function createAdminFeedService({ db, now = () => Date.now() }: { db: Database; now?: () => number }) {
   const { networks: net, stations: st, stationStates: states, casterSessions: sessions } = schema;
+  const ev = schema.stationEvents;
 
-  /** When each station last connected (its newest `connected` event). */
+  /** When each station last connected: its newest `connected` event, one index lookup per station. */
   async function lastConnections(stationIds: string[]) {
     if (stationIds.length === 0) return new Map<string, Date>();
-    const ev = schema.stationEvents;
-    const rows = await db
-      .select({ stationId: ev.stationId, at: sql<Date>`max(${ev.at})`.mapWith(ev.at) })
+    const latest = db
+      .select({ at: ev.at })
       .from(ev)
-      .where(and(inArray(ev.stationId, stationIds), eq(ev.kind, 'connected')))
-      .groupBy(ev.stationId);
+      .where(and(eq(ev.stationId, st.id), eq(ev.kind, 'connected')))
+      .orderBy(desc(ev.at))
+      .limit(1)
+      .as('latest');
+    const rows = await db
+      .select({ stationId: st.id, at: latest.at })
+      .from(st)
+      .crossJoinLateral(latest)
+      .where(inArray(st.id, stationIds));
     return new Map(rows.map((row) => [row.stationId, row.at]));
   }
 
-  async function summaries(networkId?: string): Promise<FeedNetworkSummary[]> {
-    const networks = await db
-      .select()
-      .from(net)
-      .where(networkId ? eq(net.id, networkId) : undefined)
-      .orderBy(asc(net.name));
-    if (networks.length === 0) return [];
-    const ids = networks.map((row) => row.id);
-    const stationRows = await db
-      .select({ networkId: st.networkId, stationId: st.id, state: states })
-      .from(st)
-      .leftJoin(states, eq(states.stationId, st.id))
-      .where(inArray(st.networkId, ids));
+  async function summaries(): Promise<FeedNetworkSummary[]> {
+    const [networks, stationRows, open] = await Promise.all([
+      db.select().from(net).orderBy(asc(net.name)),
+      db
+        .select({ networkId: st.networkId, stationId: st.id, state: states })
+        .from(st)
+        .leftJoin(states, eq(states.stationId, st.id)),
+      db
+        .select({ networkId: sessions.networkId, count: count() })
+        .from(sessions)
+        .where(isNull(sessions.endedAt))
+        .groupBy(sessions.networkId),
+    ]);
     const connectedAt = await lastConnections(
       stationRows.filter((row) => row.state?.lastErrorAt).map((row) => row.stationId),
     );
-    const open = await db
-      .select({ networkId: sessions.networkId })
-      .from(sessions)
-      .where(and(isNull(sessions.endedAt), inArray(sessions.networkId, ids)));
+    const byNetwork = groupBy(stationRows, (row) => row.networkId);
+    const rovers = new Map(open.map((row) => [row.networkId, row.count]));
     const at = now();
-    return networks.map((network) => {
-      const mine = stationRows.filter((row) => row.networkId === network.id);
-      const live = mine.filter((row) => isLive(row.state, at));
-      const lastData = mine
-        .map((row) => row.state?.lastDataAt?.getTime() ?? 0)
-        .reduce((latest, value) => Math.max(latest, value), 0);
-      return {
-        networkId: network.id,
-        code: network.code,
-        name: network.name,
-        kind: network.kind,
-        isPublished: network.isPublished,
-        stationCount: mine.length,
-        connectedCount: live.length,
-        roverCount: open.filter((row) => row.networkId === network.id).length,
-        bitrate: live.reduce((sum, row) => sum + (row.state?.bitrate ?? 0), 0),
-        lastDataAt: lastData > 0 ? new Date(lastData).toISOString() : null,
-        errorCount: mine.filter((row) => isErrorCurrent(row.state?.lastErrorAt, connectedAt.get(row.stationId))).length,
-      };
-    });
+    return networks.map((network) =>
+      summarize(network, byNetwork.get(network.id) ?? [], rovers.get(network.id) ?? 0, connectedAt, at),
+    );
   }
 
   return {
     list: () => summaries(),
 
     async network(networkId: string): Promise<FeedNetwork> {
-      const [summary] = await summaries(networkId);
-      if (!summary) throw AppError.notFound('There is no such network.');
-      const rows = await db
-        .select({ station: st, state: states })
-        .from(st)
-        .leftJoin(states, eq(states.stationId, st.id))
-        .where(eq(st.networkId, networkId))
-        .orderBy(asc(st.mountpoint));
-      const stationIds = rows.map((row) => row.station.id);
-      const rovers =
-        stationIds.length === 0
-          ? []
-          : await db
-              .select({ session: sessions, username: schema.ntripAccounts.username })
-              .from(sessions)
-              .innerJoin(schema.ntripAccounts, eq(schema.ntripAccounts.id, sessions.accountId))
-              .where(and(isNull(sessions.endedAt), inArray(sessions.stationId, stationIds)))
-              .orderBy(desc(sessions.startedAt));
-      // The newest events of each station (a flapping one must not push the others' history out).
-      const ev = schema.stationEvents;
-      const ranked = db
-        .select({
-          stationId: ev.stationId,
-          kind: ev.kind,
-          reason: ev.reason,
-          at: ev.at,
-          rank: sql<number>`row_number() over (partition by ${ev.stationId} order by ${ev.at} desc)`.as('rank'),
-        })
+      const recent = db
+        .select({ kind: ev.kind, reason: ev.reason, at: ev.at })
         .from(ev)
-        .where(inArray(ev.stationId, stationIds))
-        .as('ranked');
-      const events =
-        stationIds.length === 0
-          ? []
-          : await db.select().from(ranked).where(lte(ranked.rank, EVENTS_PER_STATION)).orderBy(desc(ranked.at));
+        .where(eq(ev.stationId, st.id))
+        .orderBy(desc(ev.at))
+        .limit(EVENTS_PER_STATION)
+        .as('recent');
+      const [[network], rows, rovers, events, [open]] = await Promise.all([
+        db.select().from(net).where(eq(net.id, networkId)),
+        db
+          .select({ station: st, state: states })
+          .from(st)
+          .leftJoin(states, eq(states.stationId, st.id))
+          .where(eq(st.networkId, networkId))
+          .orderBy(asc(st.mountpoint)),
+        db
+          .select({ session: sessions, username: schema.ntripAccounts.username })
+          .from(sessions)
+          .innerJoin(st, eq(st.id, sessions.stationId))
+          .innerJoin(schema.ntripAccounts, eq(schema.ntripAccounts.id, sessions.accountId))
+          .where(and(isNull(sessions.endedAt), eq(st.networkId, networkId)))
+          .orderBy(desc(sessions.startedAt)),
+        // The newest events of each station (a flapping one must not push the others' history out).
+        db
+          .select({ stationId: st.id, kind: recent.kind, reason: recent.reason, at: recent.at })
+          .from(st)
+          .crossJoinLateral(recent)
+          .where(eq(st.networkId, networkId))
+          .orderBy(desc(recent.at)),
+        db
+          .select({ count: count() })
+          .from(sessions)
+          .where(and(isNull(sessions.endedAt), eq(sessions.networkId, networkId))),
+      ]);
+      if (!network) throw AppError.notFound('There is no such network.');
+      const eventsOf = groupBy(events, (event) => event.stationId);
+      const roversOf = groupBy(rovers, (row) => row.session.stationId);
+      // A station's last connect is among its newest events; only a station with a full page of events and no
+      // connect among them (an upstream failing again and again) needs a look further back.
+      const connectedAt = new Map<string, Date>();
+      const further: string[] = [];
+      for (const { station, state } of rows) {
+        const mine = eventsOf.get(station.id) ?? [];
+        const connect = mine.find((event) => event.kind === 'connected');
+        if (connect) connectedAt.set(station.id, connect.at);
+        else if (state?.lastErrorAt && mine.length === EVENTS_PER_STATION) further.push(station.id);
+      }
+      for (const [stationId, connectAt] of await lastConnections(further)) connectedAt.set(stationId, connectAt);
       const at = now();
-      const connectedAt = await lastConnections(stationIds);
+      const summary = summarize(
+        network,
+        rows.map(({ station, state }) => ({ stationId: station.id, state })),
+        open?.count ?? 0,
+        connectedAt,
+        at,
+      );
 
       const stations = rows.map(({ station, state }): FeedStation => {
         const live = isLive(state, at);
@@ -148,7 +200,7 @@ export function createAdminFeedService({ db, now = () => Date.now() }: { db: Dat
           station.latitude !== null && station.longitude !== null && station.positionSource === 'entered'
             ? { latitude: station.latitude, longitude: station.longitude, height: station.height }
             : null;
-        const mine = events.filter((event) => event.stationId === station.id);
+        const mine = eventsOf.get(station.id) ?? [];
         // Down since its last disconnect; a station whose last event is a connect has a caster that died: down
         // since that caster last refreshed the state. No events: it never connected (a relay station's state may
         // hold only an upstream error).
@@ -177,21 +229,19 @@ export function createAdminFeedService({ db, now = () => Date.now() }: { db: Dat
           lastError: state?.lastError ?? null,
           lastErrorAt: iso(state?.lastErrorAt),
           errorIsCurrent: isErrorCurrent(state?.lastErrorAt, connectedAt.get(station.id)),
-          rovers: rovers
-            .filter((row) => row.session.stationId === station.id)
-            .map(({ session, username }) => ({
-              sessionId: session.id,
-              username,
-              clientAddress: session.clientAddress,
-              userAgent: session.userAgent,
-              startedAt: session.startedAt.toISOString(),
-              bytesSent: session.bytesSent,
-              lastPosition:
-                session.lastLatitude !== null && session.lastLongitude !== null
-                  ? { latitude: session.lastLatitude, longitude: session.lastLongitude }
-                  : null,
-              distanceToBaseM: session.distanceToBaseM,
-            })),
+          rovers: (roversOf.get(station.id) ?? []).map(({ session, username }) => ({
+            sessionId: session.id,
+            username,
+            clientAddress: session.clientAddress,
+            userAgent: session.userAgent,
+            startedAt: session.startedAt.toISOString(),
+            bytesSent: session.bytesSent,
+            lastPosition:
+              session.lastLatitude !== null && session.lastLongitude !== null
+                ? { latitude: session.lastLatitude, longitude: session.lastLongitude }
+                : null,
+            distanceToBaseM: session.distanceToBaseM,
+          })),
           events: mine.map((event) => ({ kind: event.kind, reason: event.reason, at: event.at.toISOString() })),
           updatedAt: iso(state?.updatedAt),
         };

@@ -11,6 +11,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toFetchHeaders } from '../../lib/fetch-headers';
+import { ruleWords } from '../../lib/validation-words';
+import { errorCodeForStatus, internalErrorMessage } from '../../plugins/errors';
 import type { Auth } from './auth';
 import { documentedAuthRoutes } from './auth-docs';
 import type { LoginGuard } from './login-guard';
@@ -123,9 +125,19 @@ function enforceInputRules(path: string, body: Body, policy: PasswordPolicy) {
   const field = passwordFields[path];
   if (field) {
     const password = typeof body?.[field] === 'string' ? (body[field] as string) : '';
-    const broken = checkPassword(policy, password);
+    const broken = checkPassword(policy, password).map((rule) => ({
+      rule,
+      ...((rule === 'minLength' || rule === 'maxLength') && {
+        params: { count: rule === 'minLength' ? policy.minLength : policy.maxLength },
+      }),
+    }));
     if (broken.length > 0) {
-      throw new AppError('PASSWORD_POLICY', 400, `The password does not meet the requirements: ${broken.join(', ')}.`);
+      // In words ("must be at least 8 characters long"), never the rule's key; `details` name the rules for the web.
+      const words = broken.map(ruleWords);
+      const listed = words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+      throw new AppError('PASSWORD_POLICY', 400, `The password ${listed}.`, {
+        details: broken.map((rule, index) => ({ path: `body.${field}`, message: words[index] ?? '', ...rule })),
+      });
     }
   }
 }
@@ -159,7 +171,9 @@ async function forward(
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const payload = Buffer.from(await response.arrayBuffer());
-  if (response.status >= 400) return reply.send(errorShape(payload, response.status, request.id));
+  if (response.status >= 400) {
+    return reply.type('application/json; charset=utf-8').send(errorShape(payload, response.status, request.id));
+  }
   return reply.send(payload.length > 0 ? payload : null);
 }
 
@@ -174,14 +188,15 @@ function errorShape(payload: Buffer, status: number, requestId: string) {
   } catch {
     // Not JSON: the status says enough.
   }
-  const code =
-    typeof parsed.code === 'string' && parsed.code !== ''
-      ? parsed.code
-      : status === 401
-        ? 'UNAUTHORIZED'
-        : 'BAD_REQUEST';
+  // Like every 5xx, better-auth's own failures keep their details in the log.
+  if (status >= 500) return { code: 'INTERNAL', message: internalErrorMessage, requestId };
+  const code = typeof parsed.code === 'string' && parsed.code !== '' ? parsed.code : errorCodeForStatus(status);
   const message =
-    typeof parsed.message === 'string' && parsed.message !== '' ? parsed.message : 'The request was refused.';
+    typeof parsed.message === 'string' && parsed.message !== ''
+      ? parsed.message
+      : status === 404
+        ? 'Not found.'
+        : 'The request was refused.';
   return { code, message, requestId };
 }
 

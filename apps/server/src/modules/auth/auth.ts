@@ -1,10 +1,11 @@
 import { type Database, schema } from '@fixpoint/db';
-import type { PasswordPolicy } from '@fixpoint/shared';
+import { type Language, type PasswordPolicy, pickLanguage } from '@fixpoint/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, bearer, genericOAuth, oauthPopup } from 'better-auth/plugins';
 import { and, eq, like } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { recipientLanguage, textsIn } from '../../i18n/i18n';
 import type { Mailer } from '../mail/mailer';
 import { currentDocuments } from '../settings/documents';
 
@@ -20,6 +21,8 @@ export interface AuthOptions {
   trustProxy: boolean;
   /** Google sign-in, as an OpenID Connect provider found through its discovery document. */
   google?: { clientId: string; clientSecret: string; discoveryUrl: string };
+  /** The brand's name and static language, for the e-mails (docs/decisions/0049). */
+  brand?: { name: string; staticLanguage?: Language | undefined };
 }
 
 /** better-auth on our database: e-mail and password, sessions by cookie or bearer token, roles, password reset. */
@@ -33,6 +36,7 @@ export function createAuth({
   trustedOrigins,
   trustProxy,
   google,
+  brand = { name: 'Fixpoint' },
 }: AuthOptions) {
   return betterAuth({
     appName: 'Fixpoint',
@@ -62,7 +66,7 @@ export function createAuth({
         const v = schema.verifications;
         await db.delete(v).where(and(eq(v.value, user.id), like(v.identifier, 'reset-password:%')));
       },
-      async sendResetPassword({ user, url }) {
+      async sendResetPassword({ user, url }, request) {
         // Without PUBLIC_URL the link's origin comes from the request's Host: a forged one must not get a link.
         if (!isTrustedLinkOrigin(url, publicUrl, trustedOrigins)) {
           logger.warn(
@@ -73,10 +77,23 @@ export function createAuth({
         }
         // Failures are logged, not returned: the answer must not tell whether the address has an account.
         try {
+          const t = textsIn(
+            recipientLanguage({
+              staticLanguage: brand.staticLanguage,
+              stored: (user as { language?: string | null }).language,
+              acceptLanguage: request?.headers.get('accept-language'),
+            }),
+          );
+          const values = { brand: brand.name, name: user.name };
           await mailer.send({
             to: user.email,
-            subject: 'Reset your Fixpoint password',
-            text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Fixpoint account. To choose a new password, open this link within an hour:\n\n${url}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+            subject: t('mail.passwordReset.subject', values),
+            text: [
+              t('mail.passwordReset.greeting', values),
+              t('mail.passwordReset.body', values),
+              url,
+              `${t('mail.passwordReset.notYou', values)}\n`,
+            ].join('\n\n'),
           });
         } catch (error) {
           logger.error({ err: error }, 'password reset mail failed');
@@ -88,6 +105,8 @@ export function createAuth({
         termsAcceptedAt: { type: 'date', required: false, input: false },
         termsVersion: { type: 'number', required: false, input: false },
         privacyVersion: { type: 'number', required: false, input: false },
+        // Set from Accept-Language at sign-up and by PUT /api/user/language; read by the e-mails.
+        language: { type: 'string', required: false, input: false },
       },
       changeEmail: { enabled: true },
       deleteUser: { enabled: true },
@@ -101,7 +120,7 @@ export function createAuth({
         create: {
           // Sign-up is refused before this point unless the terms were ticked (auth.routes.ts); the versions
           // published now are the ones accepted.
-          before: async (user) => {
+          before: async (user, context) => {
             const { terms, privacy } = await currentDocuments(db);
             return {
               data: {
@@ -109,6 +128,7 @@ export function createAuth({
                 termsAcceptedAt: new Date(),
                 termsVersion: terms?.version ?? null,
                 privacyVersion: privacy?.version ?? null,
+                language: signUpLanguage(context),
               },
             };
           },
@@ -117,7 +137,21 @@ export function createAuth({
     },
     plugins: [
       bearer(),
-      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      admin({
+        defaultRole: 'user',
+        adminRoles: ['admin'],
+        // A disabled user's sign-in is refused with this (403 BANNED_USER), in their language; the sign-in form
+        // shows it as it is.
+        bannedUserMessage: (user) => {
+          const t = textsIn(
+            recipientLanguage({
+              staticLanguage: brand.staticLanguage,
+              stored: (user as { language?: string | null }).language,
+            }),
+          );
+          return t('auth.disabled');
+        },
+      }),
       ...(google
         ? [
             genericOAuth({
@@ -151,4 +185,15 @@ export function isTrustedLinkOrigin(link: string, publicUrl: string | undefined,
   const { origin, hostname } = new URL(link);
   if (publicUrl) return origin === new URL(publicUrl).origin;
   return trustedOrigins.includes(origin) || loopbackHosts.has(hostname);
+}
+
+/**
+ * The language a new account starts with: the one its sign-up request asked for (the browser's Accept-Language),
+ * null when none of ours; the settings' language switcher changes it later (docs/decisions/0049).
+ */
+function signUpLanguage(
+  context: { request?: Request; headers?: ConstructorParameters<typeof Headers>[0] } | null,
+): Language | null {
+  const headers = context?.request?.headers ?? (context?.headers ? new Headers(context.headers) : undefined);
+  return pickLanguage(headers?.get('accept-language')) ?? null;
 }

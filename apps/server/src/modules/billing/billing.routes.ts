@@ -1,14 +1,17 @@
-import type { Database } from '@fixpoint/db';
+import { type Database, schema } from '@fixpoint/db';
 import {
   billingOverviewSchema,
   errorResponseSchema,
   invoicePartySchema,
   invoicePartyViewSchema,
+  type Language,
   paymentMethodInputSchema,
   paymentMethodSchema,
 } from '@fixpoint/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recipientLanguage } from '../../i18n/i18n';
 import { type AuthUser, requireUser } from '../../plugins/auth';
 import type { BillingService } from './billing.service';
 import { renderInvoicePdf } from './invoice-pdf';
@@ -18,10 +21,11 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorR
 const secured = { tags: ['billing'], security: [{ bearerAuth: [] }] };
 
 /** `/settings/billing`: billing details, the card on file, and invoices with their PDFs. */
-export const billingRoutes: FastifyPluginAsyncZod<{ db: Database; billingService: BillingService }> = async (
-  app,
-  { db, billingService },
-) => {
+export const billingRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  billingService: BillingService;
+  staticLanguage?: Language | undefined;
+}> = async (app, { db, billingService, staticLanguage }) => {
   const user = (request: { user: AuthUser | null }) => request.user as AuthUser;
 
   app.get(
@@ -79,11 +83,22 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Database; billingService
     async (request, reply) => {
       const invoice = await ownInvoice(db, user(request).id, request.params.id);
       if (invoice.pdfUrl) return reply.redirect(invoice.pdfUrl);
-      const pdf = await renderInvoicePdf(invoice);
+      const [reader] = await db
+        .select({ language: schema.users.language })
+        .from(schema.users)
+        .where(eq(schema.users.id, user(request).id));
+      const language = recipientLanguage({
+        staticLanguage,
+        stored: reader?.language,
+        acceptLanguage: request.headers['accept-language'],
+      });
+      const pdf = await renderInvoicePdf(invoice, language);
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${invoice.number.replace(/[^\w.-]/g, '_')}.pdf"`)
         .header('cache-control', 'private, max-age=3600')
+        .header('content-language', language)
+        .header('vary', 'accept-language')
         .send(pdf as never); // a PDF, not one of the JSON answers declared above
     },
   );

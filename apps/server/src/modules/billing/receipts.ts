@@ -1,37 +1,41 @@
 import { type Database, schema } from '@fixpoint/db';
-import { formatMoney } from '@fixpoint/shared';
+import { formatMoney, type Language } from '@fixpoint/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { formatDate, recipientLanguage, textsIn } from '../../i18n/i18n';
 import type { Mailer } from '../mail/mailer';
 import { renderInvoicePdf } from './invoice-pdf';
 
 /**
  * Receipt e-mails (issue 13): one per paid invoice, to the buyer's billing e-mail or the account's, with our PDF
- * attached (Stripe's invoices link to Stripe's). An invoice is claimed before its mail goes and released if sending
- * fails, so each receipt goes once and a failure is retried by the next run.
+ * attached (Stripe's invoices link to Stripe's), in the account's language (docs/decisions/0049). An invoice is
+ * claimed before its mail goes and released if sending fails, so each receipt goes once and a failure is retried by
+ * the next run.
  */
 export function createReceipts({
   db,
   mailer,
   logger,
   brandName,
+  staticLanguage,
 }: {
   db: Database;
   mailer: Mailer;
   logger: FastifyBaseLogger;
   brandName: string;
+  staticLanguage?: Language | undefined;
 }) {
   const i = schema.invoices;
   return {
     async sendPending(): Promise<number> {
       const pending = await db
-        .select({ invoice: i, email: schema.users.email })
+        .select({ invoice: i, email: schema.users.email, language: schema.users.language })
         .from(i)
         .innerJoin(schema.users, eq(schema.users.id, i.ownerUserId))
         .where(and(isNull(i.receiptSentAt), eq(i.status, 'paid')))
         .limit(50);
       let sent = 0;
-      for (const { invoice, email } of pending) {
+      for (const { invoice, email, language: stored } of pending) {
         const [claimed] = await db
           .update(i)
           .set({ receiptSentAt: new Date() })
@@ -40,19 +44,22 @@ export function createReceipts({
         if (!claimed) continue;
         const to = invoice.buyer.email || email;
         const total = formatMoney(invoice.total, invoice.currency);
+        const language = recipientLanguage({ staticLanguage, stored });
+        const t = textsIn(language);
+        const taxLabel = invoice.taxLabel === 'Reverse charge' ? t('invoice.reverseCharge') : invoice.taxLabel;
         try {
           await mailer.send({
             to,
-            subject: `${brandName} receipt ${invoice.number}`,
+            subject: t('mail.receipt.subject', { brand: brandName, number: invoice.number }),
             text: [
-              `Thank you for your payment of ${total}.`,
+              t('mail.receipt.thanks', { total }),
               '',
-              `Invoice ${invoice.number}, ${invoice.issuedAt.toISOString().slice(0, 10)}`,
+              t('mail.receipt.invoice', { number: invoice.number, date: formatDate(invoice.issuedAt, language) }),
               ...invoice.lines.map((line) => `${line.description}: ${formatMoney(line.amount, invoice.currency)}`),
-              invoice.taxLabel ? `${invoice.taxLabel}: ${formatMoney(invoice.taxAmount, invoice.currency)}` : '',
-              `Total: ${total}`,
+              taxLabel ? `${taxLabel}: ${formatMoney(invoice.taxAmount, invoice.currency)}` : '',
+              t('mail.receipt.total', { total }),
               '',
-              invoice.pdfUrl ? `Your invoice: ${invoice.pdfUrl}` : 'Your invoice is attached as PDF.',
+              invoice.pdfUrl ? t('mail.receipt.link', { url: invoice.pdfUrl }) : t('mail.receipt.attached'),
             ].join('\n'),
             ...(invoice.pdfUrl
               ? {}
@@ -60,7 +67,7 @@ export function createReceipts({
                   attachments: [
                     {
                       filename: `${invoice.number}.pdf`,
-                      content: await renderInvoicePdf(invoice),
+                      content: await renderInvoicePdf(invoice, language),
                       contentType: 'application/pdf',
                     },
                   ],

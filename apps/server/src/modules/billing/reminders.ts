@@ -1,6 +1,8 @@
 import { type Database, schema } from '@fixpoint/db';
+import type { Language } from '@fixpoint/shared';
 import { and, eq, gt, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { formatDateTime, recipientLanguage, textsIn } from '../../i18n/i18n';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { readAccountSettings } from '../settings/account-settings';
 
@@ -11,19 +13,22 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
  * Reminder e-mails (issue 13, docs/decisions/0039): an owner hears, `reminderDays` ahead (admin → account
  * management), that an NTRIP account's access on a network ends, that a subscription set to end (or a manual grant)
  * ends, and at once that a renewal's payment failed. Each notice has a key naming what and when; it is claimed in
- * `sent_notices` before the mail goes and released if sending fails, so each goes once.
+ * `sent_notices` before the mail goes and released if sending fails, so each goes once. Each is written in the
+ * owner's language (docs/decisions/0049); subjects keep the ISO date, which reads the same in every language.
  */
 export function createReminders({
   db,
   mailer,
   logger,
   brandName,
+  staticLanguage,
   portalUrl,
 }: {
   db: Database;
   mailer: Mailer;
   logger: FastifyBaseLogger;
   brandName: string;
+  staticLanguage?: Language | undefined;
   /** Where the owner acts (PUBLIC_URL); empty: the links are left out. */
   portalUrl: string;
 }) {
@@ -44,6 +49,7 @@ export function createReminders({
     }
   }
   const link = (path: string) => (portalUrl ? `\n\n${portalUrl.replace(/\/$/, '')}${path}` : '');
+  const languageOf = (stored: string | null) => recipientLanguage({ staticLanguage, stored });
 
   /** Access windows (not a subscription's) ending soon with no later window on the same network after them. */
   async function accessEnding(now: Date, until: Date) {
@@ -56,6 +62,7 @@ export function createReminders({
         networkName: schema.networks.name,
         endsAt: w.endsAt,
         email: schema.users.email,
+        language: schema.users.language,
       })
       .from(w)
       .innerJoin(schema.ntripAccounts, eq(schema.ntripAccounts.id, w.accountId))
@@ -80,6 +87,7 @@ export function createReminders({
         endsAt: s.currentPeriodEnd,
         productName: schema.products.name,
         email: schema.users.email,
+        language: schema.users.language,
       })
       .from(s)
       .innerJoin(schema.products, eq(schema.products.id, s.productId))
@@ -96,7 +104,13 @@ export function createReminders({
   async function paymentsFailed() {
     const s = schema.subscriptions;
     return db
-      .select({ id: s.id, graceEndsAt: s.graceEndsAt, productName: schema.products.name, email: schema.users.email })
+      .select({
+        id: s.id,
+        graceEndsAt: s.graceEndsAt,
+        productName: schema.products.name,
+        email: schema.users.email,
+        language: schema.users.language,
+      })
       .from(s)
       .innerJoin(schema.products, eq(schema.products.id, s.productId))
       .innerJoin(schema.users, eq(schema.users.id, s.ownerUserId))
@@ -112,28 +126,37 @@ export function createReminders({
         const until = new Date(now.getTime() + reminderDays * dayMs);
         for (const row of await accessEnding(now, until)) {
           const endsAt = row.endsAt as Date;
+          const language = languageOf(row.language);
+          const t = textsIn(language);
+          const values = { brand: brandName, account: row.accountName, network: row.networkName };
           const isSent = await once(`access-end:${row.accountId}:${row.networkId}:${endsAt.toISOString()}`, {
             to: row.email,
-            subject: `${brandName}: access of ${row.accountName} on ${row.networkName} ends ${isoDay(endsAt)}`,
-            text: `Your NTRIP account "${row.accountName}" can use ${row.networkName} until ${endsAt.toUTCString()}. After that your rover stops receiving corrections.\n\nTo keep it working, add days with credits or put the account in a subscription's seat.${link('/accounts')}`,
+            subject: t('mail.accessEnding.subject', { ...values, date: isoDay(endsAt) }),
+            text: `${t('mail.accessEnding.body', { ...values, endsAt: formatDateTime(endsAt, language) })}\n\n${t('mail.accessEnding.action')}${link('/accounts')}`,
           });
           if (isSent) sent += 1;
         }
         for (const row of await subscriptionsEnding(now, until)) {
+          const language = languageOf(row.language);
+          const t = textsIn(language);
+          const values = { brand: brandName, product: row.productName };
           const isSent = await once(`subscription-end:${row.id}:${row.endsAt.toISOString()}`, {
             to: row.email,
-            subject: `${brandName}: your subscription ${row.productName} ends ${isoDay(row.endsAt)}`,
-            text: `Your subscription "${row.productName}" ends on ${row.endsAt.toUTCString()}, and the NTRIP accounts in its seats lose access then.\n\nYou can resume it or buy another on the subscriptions page.${link('/subscriptions')}`,
+            subject: t('mail.subscriptionEnding.subject', { ...values, date: isoDay(row.endsAt) }),
+            text: `${t('mail.subscriptionEnding.body', { ...values, endsAt: formatDateTime(row.endsAt, language) })}\n\n${t('mail.subscriptionEnding.action')}${link('/subscriptions')}`,
           });
           if (isSent) sent += 1;
         }
       }
       for (const row of await paymentsFailed()) {
         const graceEndsAt = row.graceEndsAt as Date;
+        const language = languageOf(row.language);
+        const t = textsIn(language);
+        const values = { brand: brandName, product: row.productName };
         const isSent = await once(`payment-failed:${row.id}:${graceEndsAt.toISOString()}`, {
           to: row.email,
-          subject: `${brandName}: the payment for ${row.productName} failed`,
-          text: `We could not charge the renewal of your subscription "${row.productName}". Your NTRIP accounts keep access until ${graceEndsAt.toUTCString()} while the payment is retried.\n\nUpdate your card in the billing settings to keep the subscription.${link('/settings/billing')}`,
+          subject: t('mail.paymentFailed.subject', values),
+          text: `${t('mail.paymentFailed.body', { ...values, graceEndsAt: formatDateTime(graceEndsAt, language) })}\n\n${t('mail.paymentFailed.action')}${link('/settings/billing')}`,
         });
         if (isSent) sent += 1;
       }

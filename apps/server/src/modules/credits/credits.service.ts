@@ -1,5 +1,5 @@
 import { type Database, isOrgOwner, schema } from '@fixpoint/db';
-import { AppError, type LedgerPage } from '@fixpoint/shared';
+import { AppError, type LedgerDescription, type LedgerPage, ledgerDescriptionSchema } from '@fixpoint/shared';
 import { eq } from 'drizzle-orm';
 import type { CreditsRepository, Owner } from './credits.repository';
 
@@ -22,7 +22,11 @@ export function createCreditsService({
       const last = page.at(-1);
       return {
         balance: await creditsRepository.balance(owner),
-        entries: page.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+        entries: page.map(({ reasonCode, reasonParams, ...row }) => ({
+          ...row,
+          description: describe(reasonCode, reasonParams),
+          createdAt: row.createdAt.toISOString(),
+        })),
         nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
       };
     },
@@ -52,7 +56,8 @@ export function createCreditsService({
       return db.transaction(async (tx) => {
         const result = await creditsRepository.change(tx, owner, amount, {
           kind: amount > 0 ? 'grant' : 'correction',
-          reason: reason || (amount > 0 ? 'Granted by an administrator' : 'Corrected by an administrator'),
+          description: { code: amount > 0 ? 'adminGrant' : 'adminCorrection' },
+          reason: reason ?? '',
           createdBy: adminId,
         });
         if (!result) {
@@ -66,6 +71,13 @@ export function createCreditsService({
 }
 
 export type CreditsService = ReturnType<typeof createCreditsService>;
+
+/** A stored code and its values as the API's description; null for an entry the migration could not read. */
+function describe(code: string | null, params: Record<string, string | number>): LedgerDescription | null {
+  if (code === null) return null;
+  const parsed = ledgerDescriptionSchema.safeParse({ ...params, code });
+  return parsed.success ? parsed.data : null;
+}
 
 function encodeCursor(createdAt: Date, id: string) {
   return Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');

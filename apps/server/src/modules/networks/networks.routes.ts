@@ -9,16 +9,34 @@ import {
 import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  type ChangeSignal,
+  createAnswerCache,
+  notModifiedSchema,
+  sendShared,
+  shareAnswer,
+} from '../../lib/shared-answer';
 import { isPublicNetwork, loadMapStations, stationStatus } from './station-status';
 
 const idParams = z.object({ id: z.uuid() });
+const publicNetworksSchema = z.array(publicNetworkSchema);
+
+/**
+ * How long the marketplace list is shared between visitors when nothing tells us it changed: admin writes through
+ * this server forget it at once; this (twice over: an aged list is served while the next is read) bounds how long
+ * a change by another process or the start-up seed takes to show.
+ */
+export const networkListShareMs = 10_000;
 
 /**
  * The marketplace (no sign-in needed: visitors browse it): `GET /api/networks`, `GET /api/networks/coverage` (every
  * public network's stations for one map), `GET /api/networks/{id}` and `GET /api/networks/{id}/coverage`. Only
  * published public networks are shown; any other id is 404, so private networks are not revealed.
  */
-export const networksRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const networksRoutes: FastifyPluginAsyncZod<{ db: Database; adminWrites?: ChangeSignal }> = async (
+  app,
+  { db, adminWrites },
+) => {
   const n = schema.networks;
   const s = schema.stations;
 
@@ -85,16 +103,25 @@ export const networksRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     });
   }
 
+  // Every visitor gets the same list: read and encoded once, shared until an admin write (docs/decisions/0052).
+  const list = createAnswerCache<'all'>({
+    ttlMs: networkListShareMs,
+    build: async () => shareAnswer(publicNetworksSchema, await listNetworks()),
+  });
+  adminWrites?.onChange(list.invalidate);
+
   app.get(
     '/networks',
     {
+      // The same list for everyone: a visitor's session cookie costs no session read here.
+      config: { ignoresSession: true },
       schema: {
         tags: ['networks'],
         summary: 'Published public networks',
-        response: { 200: z.array(publicNetworkSchema) },
+        response: { 200: publicNetworksSchema, 304: notModifiedSchema },
       },
     },
-    () => listNetworks(),
+    async (request, reply) => sendShared(request, reply, await list.get('all')),
   );
 
   app.get(

@@ -1,7 +1,8 @@
 import { type Database, schema } from '@fixpoint/db';
-import { AppError, type OrgInvite, type UserInvite } from '@fixpoint/shared';
+import { AppError, type Language, type OrgInvite, type UserInvite } from '@fixpoint/shared';
 import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { formatDateTime, recipientLanguage, textsIn } from '../../i18n/i18n';
 import type { Mailer } from '../mail/mailer';
 
 const i = schema.organizationInvites;
@@ -21,13 +22,28 @@ export function createInvites({
   logger,
   validDays,
   brandName,
+  staticLanguage,
 }: {
   db: Database;
   mailer: Mailer;
   logger: FastifyBaseLogger;
   validDays: number;
   brandName: string;
+  staticLanguage?: Language | undefined;
 }) {
+  /** The invited person's language if they have an account, else the inviter's (docs/decisions/0049). */
+  async function invitationLanguage(email: string, inviterId: string): Promise<Language> {
+    const [invited] = await db
+      .select({ language: schema.users.language })
+      .from(schema.users)
+      .where(sql`lower(${schema.users.email}) = ${email}`);
+    const [inviter] = await db
+      .select({ language: schema.users.language })
+      .from(schema.users)
+      .where(eq(schema.users.id, inviterId));
+    return recipientLanguage({ staticLanguage, stored: invited?.language ?? inviter?.language });
+  }
+
   async function listForOrg(orgId: string): Promise<OrgInvite[]> {
     const rows = await db
       .select({
@@ -113,19 +129,25 @@ export function createInvites({
       const orgName = org?.name ?? '';
       // The invitation stands even if the e-mail fails: the person finds it when they sign in with this address.
       try {
+        const language = await invitationLanguage(email, inviter.id);
+        const t = textsIn(language);
+        const values = { brand: brandName, organisation: orgName, email };
         await mailer.send({
           to: email,
-          subject: `${inviter.name || 'Someone'} invited you to ${orgName} on ${brandName}`,
+          subject: t('mail.invitation.subject', {
+            ...values,
+            inviter: inviter.name || t('mail.invitation.someone'),
+          }),
           text: [
-            `Hello,`,
+            t('mail.invitation.greeting'),
             '',
-            `${inviter.name || 'A member'} invited you to join the organisation "${orgName}" on ${brandName}.`,
+            t('mail.invitation.body', { ...values, inviter: inviter.name || t('mail.invitation.aMember') }),
             '',
-            `Sign in or create an account with this e-mail address (${email}) to accept or decline:`,
+            t('mail.invitation.signIn', values),
             `${origin}/dashboard`,
-            `New to ${brandName}? Sign up here: ${origin}/signup`,
+            t('mail.invitation.signUp', { ...values, url: `${origin}/signup` }),
             '',
-            `The invitation expires on ${expiresAt.toUTCString()}.`,
+            t('mail.invitation.expires', { date: formatDateTime(expiresAt, language) }),
           ].join('\n'),
         });
       } catch (error) {

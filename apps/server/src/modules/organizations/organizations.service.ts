@@ -36,6 +36,15 @@ export function createOrganizationsService({
   maxPerUser: number;
   onAccountsChanged?: (accountIds: string[]) => void;
 }) {
+  // Read on every GET /api/user (each page load): prepared, so PostgreSQL plans it once per connection (issue 18).
+  const teamsOf = db
+    .select({ id: o.id, name: o.name, role: m.role, status: o.status })
+    .from(m)
+    .innerJoin(o, eq(o.id, m.orgId))
+    .where(eq(m.userId, sql.placeholder('userId')))
+    .orderBy(o.name)
+    .prepare('teams_of_user');
+
   async function members(orgId: string): Promise<OrgMember[]> {
     const rows = await db
       .select({
@@ -78,14 +87,7 @@ export function createOrganizationsService({
       });
     },
 
-    async teams(userId: string): Promise<Team[]> {
-      return db
-        .select({ id: o.id, name: o.name, role: m.role, status: o.status })
-        .from(m)
-        .innerJoin(o, eq(o.id, m.orgId))
-        .where(eq(m.userId, userId))
-        .orderBy(o.name);
-    },
+    teams: (userId: string): Promise<Team[]> => teamsOf.execute({ userId }),
 
     async get(orgId: string, role: OrgRole): Promise<Organization> {
       const [org] = await db.select().from(o).where(eq(o.id, orgId));

@@ -7,6 +7,7 @@ import {
   checkoutStateSchema,
   customerSecretSchema,
   errorResponseSchema,
+  type Language,
   paymentSettingsSchema,
   stripeWebhookEvents,
 } from '@fixpoint/shared';
@@ -14,6 +15,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recipientLanguage } from '../../i18n/i18n';
 import { type AuthUser, requireAdmin, requireUser } from '../../plugins/auth';
 import { ownerOf } from '../../plugins/owner-scope';
 import type { CheckoutKind, CheckoutService } from './checkout.service';
@@ -42,7 +44,7 @@ interface PaymentRoutesOptions {
   fulfilmentService: FulfilmentService;
   provider: PaymentProvider;
   publicUrl: string | undefined;
-  brand: { name: string; primaryColor: string };
+  brand: { name: string; primaryColor: string; staticLanguage?: Language | undefined };
 }
 
 const user = (request: FastifyRequest) => request.user as AuthUser;
@@ -143,6 +145,15 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       },
       async (request, reply) => {
         const { checkout, product } = await ownCheckout(request, request.params.id);
+        const [buyer] = await db
+          .select({ language: schema.users.language })
+          .from(schema.users)
+          .where(eq(schema.users.id, user(request).id));
+        const language = recipientLanguage({
+          staticLanguage: brand.staticLanguage,
+          stored: buyer?.language,
+          acceptLanguage: request.headers['accept-language'],
+        });
         return reply
           .header('Cache-Control', 'no-store')
           .type('text/html; charset=utf-8')
@@ -159,6 +170,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
               status: checkout.status,
               actionUrl: localCheckoutPath(checkout.id),
               returnUrl: returnPath(checkout),
+              language,
             }),
           );
       },

@@ -1,12 +1,11 @@
-import { formatMoney } from '@fixpoint/shared';
+import { formatMoney, type Language } from '@fixpoint/shared';
+import { textsIn } from '../../i18n/i18n';
 
 const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );
-
-const intervalWords = { YEARLY: 'per year', MONTHLY: 'per month', WEEKLY: 'per week' } as const;
 
 export interface LocalCheckoutView {
   brandName: string;
@@ -15,36 +14,41 @@ export interface LocalCheckoutView {
   productName: string;
   amount: number;
   currency: string;
-  interval: keyof typeof intervalWords | null;
+  interval: 'YEARLY' | 'MONTHLY' | 'WEEKLY' | null;
   creditsAmount: number | null;
-  status: string;
+  status: 'open' | 'pending' | 'paid' | 'declined' | 'cancelled' | 'expired';
   actionUrl: string;
   returnUrl: string;
+  /** The buyer's language (docs/decisions/0049). */
+  language: Language;
 }
 
 /**
  * The local provider's checkout page: plain HTML with one form and no script, so it works without the web app,
- * and says on every line that it is a test.
+ * and says on every line that it is a test, in the buyer's language.
  */
 export function renderLocalCheckoutPage(view: LocalCheckoutView): string {
-  const price = `${formatMoney(view.amount, view.currency)}${view.interval ? ` ${intervalWords[view.interval]}` : ''}`;
+  const t = textsIn(view.language);
+  const amount = formatMoney(view.amount, view.currency);
+  const price = escapeHtml(view.interval ? t(`localCheckout.interval.${view.interval}`, { price: amount }) : amount);
+  const brand = escapeHtml(view.brandName);
   const isOpen = view.status === 'open';
   const body = isOpen
     ? `<form method="post" action="${escapeHtml(view.actionUrl)}">
-        <button class="primary" name="action" value="pay" type="submit">Pay ${escapeHtml(price)}</button>
+        <button class="primary" name="action" value="pay" type="submit">${t('localCheckout.pay', { price })}</button>
         <div class="row">
-          <button name="action" value="decline" type="submit">Decline payment</button>
-          <button name="action" value="cancel" type="submit">Cancel</button>
+          <button name="action" value="decline" type="submit">${t('localCheckout.decline')}</button>
+          <button name="action" value="cancel" type="submit">${t('localCheckout.cancel')}</button>
         </div>
       </form>`
-    : `<p>This checkout is already <strong>${escapeHtml(view.status)}</strong>.</p>
-       <p><a href="${escapeHtml(view.returnUrl)}">Back to ${escapeHtml(view.brandName)}</a></p>`;
+    : `<p>${t('localCheckout.done', { status: t(`localCheckout.status.${view.status}`) })}</p>
+       <p><a href="${escapeHtml(view.returnUrl)}">${t('localCheckout.back', { brand })}</a></p>`;
   return `<!doctype html>
-<html lang="en">
+<html lang="${view.language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Test checkout | ${escapeHtml(view.brandName)}</title>
+<title>${t('localCheckout.title', { brand })}</title>
 <link rel="icon" href="data:,">
 <style>
   body { margin: 0; font: 14px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2328; background: #f6f8fa; }
@@ -60,14 +64,14 @@ export function renderLocalCheckoutPage(view: LocalCheckoutView): string {
 </style>
 </head>
 <body>
-<div class="banner" role="note">TEST MODE: no money moves and no card is charged</div>
+<div class="banner" role="note">${t('localCheckout.banner')}</div>
 <main>
-  <p class="muted">${escapeHtml(view.brandName)} · local test payment provider</p>
+  <p class="muted">${t('localCheckout.provider', { brand })}</p>
   <h1>${escapeHtml(view.productName)}</h1>
   <dl>
-    <dt>Price</dt><dd>${escapeHtml(price)}</dd>
-    ${view.creditsAmount ? `<dt>Credits</dt><dd>${view.creditsAmount}</dd>` : ''}
-    <dt>Buyer</dt><dd>${escapeHtml(view.email)}</dd>
+    <dt>${t('localCheckout.price')}</dt><dd>${price}</dd>
+    ${view.creditsAmount ? `<dt>${t('localCheckout.credits')}</dt><dd>${view.creditsAmount}</dd>` : ''}
+    <dt>${t('localCheckout.buyer')}</dt><dd>${escapeHtml(view.email)}</dd>
   </dl>
   ${body}
 </main>

@@ -95,13 +95,25 @@ describe('checkout with the local test provider', () => {
       fulfilledAt: expect.any(String),
     });
     const ledger = (await t.app.inject({ url: '/api/credits/ledger', headers: buyer.headers })).json();
-    expect(ledger.entries[0]).toMatchObject({ kind: 'purchase', amount: 50, reason: 'Bought <b>50</b> credits' });
+    expect(ledger.entries[0]).toMatchObject({
+      kind: 'purchase',
+      amount: 50,
+      description: { code: 'purchase', product: '<b>50</b> credits' },
+      reason: '',
+    });
 
     // Pressing Pay again (a second tab, the back button) credits nothing more.
     await act(buyer, checkoutSessionId, 'pay');
     expect(await balance(buyer)).toBe(50);
     const again = await t.app.inject({ url: new URL(url).pathname, headers: buyer.headers });
     expect(again.body).toContain('already <strong>paid</strong>');
+    // In the buyer's language (decision 0049): the browser's, until the settings save one.
+    const dutch = await t.app.inject({
+      url: new URL(url).pathname,
+      headers: { ...buyer.headers, 'accept-language': 'nl-NL,nl;q=0.9' },
+    });
+    expect(dutch.body).toContain('<html lang="nl">');
+    expect(dutch.body).toContain('Deze betaling is al <strong>betaald</strong>.');
   });
 
   it('leaves the balance alone on Decline and Cancel, and says which', async () => {

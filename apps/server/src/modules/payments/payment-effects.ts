@@ -72,7 +72,7 @@ export async function fulfil(
     const credits = checkout.creditsAmount ?? 0;
     const changed = await creditsRepository.change(tx, ownerOfRow(checkout), credits, {
       kind: 'purchase',
-      reason: `Bought ${product.name}`,
+      description: { code: 'purchase', product: product.name },
       externalRef: `checkout:${checkout.id}`,
       createdBy: checkout.userId,
     });

@@ -1,4 +1,5 @@
 import type { Database } from '@fixpoint/db';
+import { getBrand } from '@fixpoint/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env';
 import { createReceipts } from '../billing/receipts';
@@ -43,8 +44,16 @@ export function createPayments({
       ? `Payments: Stripe (${stripe.mode} mode)`
       : 'Payments: the local test provider (purchases are free); set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments with Stripe',
   );
-  const receipts = createReceipts({ db, mailer, logger, brandName });
-  const reminders = createReminders({ db, mailer, logger, brandName, portalUrl: env.PUBLIC_URL ?? '' });
+  const { staticLanguage } = getBrand(env.BRAND);
+  const receipts = createReceipts({ db, mailer, logger, brandName, staticLanguage });
+  const reminders = createReminders({
+    db,
+    mailer,
+    logger,
+    brandName,
+    staticLanguage,
+    portalUrl: env.PUBLIC_URL ?? '',
+  });
   const fulfilmentService = createFulfilmentService({
     db,
     creditsRepository,

@@ -6,7 +6,7 @@ import type { PaymentAction } from './payment-provider';
 
 /**
  * Takes back the credits a refund covers, in proportion to the amount refunded so far. Credits already spent cannot
- * come back: the balance stops at zero and the shortfall is recorded on the checkout and in the ledger's reason.
+ * come back: the balance stops at zero and the shortfall is recorded on the checkout and in the ledger entry's description.
  */
 export async function refund(
   tx: Transaction,
@@ -36,10 +36,7 @@ export async function refund(
   if (taken > 0) {
     const changed = await creditsRepository.change(tx, owner, -taken, {
       kind: 'refund',
-      reason:
-        unrecovered > 0
-          ? `Refund of ${checkout.id.slice(0, 8)}: ${unrecovered} credits were already spent`
-          : `Refund of ${checkout.id.slice(0, 8)}`,
+      description: { code: 'refund', reference: checkout.id.slice(0, 8), unrecovered },
       externalRef: `refund:${checkout.id}:${checkout.creditsRefunded + checkout.creditsUnrecovered + due}`,
     });
     if (!changed) throw new Error(`refund of checkout ${checkout.id} could not change the balance`);

@@ -300,7 +300,7 @@ describe('checkout with Stripe', () => {
     const ledger = (await t.app.inject({ url: '/api/credits/ledger', headers: refundee.headers })).json();
     const refunds = ledger.entries.filter((e: { kind: string }) => e.kind === 'refund');
     expect(refunds.map((e: { amount: number }) => e.amount)).toEqual([-15, -25]);
-    expect(refunds[0].reason).toContain('60 credits were already spent');
+    expect(refunds[0].description).toEqual({ code: 'refund', reference: id.slice(0, 8), unrecovered: 60 });
   });
 
   it('gives the card form a SetupIntent client secret and the publishable key', async () => {

@@ -1,5 +1,5 @@
 import { type Database, type Owner, ownerValues, ownerWhere, schema, type Transaction } from '@fixpoint/db';
-import type { RinexJob } from '@fixpoint/shared';
+import { type RinexFailure, type RinexJob, rinexFailureCodes } from '@fixpoint/shared';
 import { and, desc, eq, isNotNull, lt, or } from 'drizzle-orm';
 
 const j = schema.rinexJobs;
@@ -19,7 +19,7 @@ export function toRinexJob(row: RinexJobRow & { networkName?: string | null }): 
     progress: row.progress,
     coveredSeconds: row.coveredSeconds,
     credits: row.credits,
-    error: row.error,
+    error: rinexFailure(row.error),
     fileName: row.resultName,
     bytes: row.resultBytes,
     epochs: row.epochs,
@@ -27,6 +27,19 @@ export function toRinexJob(row: RinexJobRow & { networkName?: string | null }): 
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };
+}
+
+/** The English sentences jobs failed with before failures were stored as codes, read back as their codes. */
+const legacyFailures: Record<string, RinexFailure> = {
+  'The recorded data of this window are no longer available.': 'noRecording',
+  'The recorded data of this window hold no observations RINEX can carry.': 'noObservations',
+};
+
+function rinexFailure(stored: string | null): RinexFailure | null {
+  if (stored === null) return null;
+  return (rinexFailureCodes as readonly string[]).includes(stored)
+    ? (stored as RinexFailure)
+    : (legacyFailures[stored] ?? 'failed');
 }
 
 /** A worker that has not written its heartbeat for this long is taken for dead and its job is queued again. */

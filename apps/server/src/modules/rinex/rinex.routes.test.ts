@@ -201,7 +201,7 @@ describe('RINEX on demand', () => {
     const failed = (await t.app.inject({ url: `/api/rinex/${job.id}`, headers: user.headers })).json();
     expect(failed).toMatchObject({
       status: 'failed',
-      error: 'The recorded data of this window are no longer available.',
+      error: 'noRecording',
     });
     expect(await balance(user.headers)).toBe(before);
     // The refund is written once, even if the worker ran the job again.

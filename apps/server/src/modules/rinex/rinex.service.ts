@@ -156,7 +156,7 @@ export function createRinexService({
         if (covered.credits > 0) {
           const spent = await creditsRepository.change(tx, owner, -covered.credits, {
             kind: 'spend',
-            reason: `RINEX ${found.mountpoint}, ${formatHours(covered.coveredSeconds)} of data`,
+            description: { code: 'rinexSpend', mountpoint: found.mountpoint, seconds: covered.coveredSeconds },
             networkId: found.networkId,
             externalRef: `rinex:${id}`,
             createdBy: actorId,
@@ -184,8 +184,3 @@ export function createRinexService({
 }
 
 export type RinexService = ReturnType<typeof createRinexService>;
-
-function formatHours(seconds: number): string {
-  const hours = seconds / 3600;
-  return hours >= 1 ? `${Number(hours.toFixed(2))} h` : `${Math.max(1, Math.round(seconds / 60))} min`;
-}

@@ -1,7 +1,7 @@
 import { type ArchiveStore, listSegments, readSegment } from '@fixpoint/caster';
 import { type Database, ownerOfRow, schema } from '@fixpoint/db';
 import { convertRtcmToRinex, navigationFileName, observationFileName, type RtcmChunk, unixToGps } from '@fixpoint/rtcm';
-import { RINEX_DOWNLOAD_DAYS } from '@fixpoint/shared';
+import { RINEX_DOWNLOAD_DAYS, type RinexFailure } from '@fixpoint/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Zip, ZipDeflate } from 'fflate';
@@ -13,7 +13,12 @@ const DAY_MS = 86_400_000;
 const PROGRESS_WRITE_MS = 1_000;
 
 /** A failure the customer can act on; anything else reads as a generic conversion failure. */
-export class ConversionError extends Error {}
+/** A conversion that cannot succeed for a reason the user is told (as a code; the web words it). */
+export class ConversionError extends Error {
+  constructor(readonly code: RinexFailure) {
+    super(`RINEX conversion: ${code}`);
+  }
+}
 
 export interface RinexWorkerOptions {
   db: Database;
@@ -56,8 +61,7 @@ export function createRinexWorker(options: RinexWorkerOptions) {
       });
       logger.info({ jobId: job.id, epochs: result.epochs, bytes: result.resultBytes }, 'RINEX file ready');
     } catch (error) {
-      const reason =
-        error instanceof ConversionError ? error.message : 'The conversion failed; your credits were refunded.';
+      const reason: RinexFailure = error instanceof ConversionError ? error.code : 'failed';
       if (!(error instanceof ConversionError)) logger.error({ err: error, jobId: job.id }, 'RINEX conversion failed');
       await failAndRefund(options, job, reason);
     }
@@ -96,7 +100,7 @@ export type RinexWorker = ReturnType<typeof createRinexWorker>;
 async function convertJob(options: RinexWorkerOptions, job: RinexJobRow) {
   const { db, store, repository } = options;
   const segments = job.stationId ? await listSegments(db, job.stationId, job.fromAt, job.toAt) : [];
-  if (segments.length === 0) throw new ConversionError('The recorded data of this window are no longer available.');
+  if (segments.length === 0) throw new ConversionError('noRecording');
   const totalBytes = segments.reduce((sum, segment) => sum + segment.rawBytes, 0);
   const [place] = job.stationId
     ? await db
@@ -153,7 +157,7 @@ async function convertJob(options: RinexWorkerOptions, job: RinexJobRow) {
     writeObservation: (text) => observation.push(encoder.encode(text)),
   });
   if (result.epochs === 0) {
-    throw new ConversionError('The recorded data of this window hold no observations RINEX can carry.');
+    throw new ConversionError('noObservations');
   }
   observation.end();
   zip.file(navigationFileName(nameParts)).end(encoder.encode(result.navigation));
@@ -201,7 +205,7 @@ class ZipBuilder {
 }
 
 /** Marks the job failed and gives its credits back, once: only a job still running is failed. */
-async function failAndRefund(options: RinexWorkerOptions, job: RinexJobRow, reason: string): Promise<void> {
+async function failAndRefund(options: RinexWorkerOptions, job: RinexJobRow, reason: RinexFailure): Promise<void> {
   const j = schema.rinexJobs;
   await options.db.transaction(async (tx) => {
     const [failed] = await tx
@@ -212,7 +216,7 @@ async function failAndRefund(options: RinexWorkerOptions, job: RinexJobRow, reas
     if (!failed || job.credits === 0) return;
     await options.creditsRepository.change(tx, ownerOfRow(job), job.credits, {
       kind: 'refund',
-      reason: `RINEX ${job.mountpoint}: conversion failed`,
+      description: { code: 'rinexRefund', mountpoint: job.mountpoint },
       externalRef: `rinex-refund:${job.id}`,
       ...(job.networkId && { networkId: job.networkId }),
     });

@@ -1,13 +1,16 @@
-import { errorResponseSchema, userOverviewSchema } from '@fixpoint/shared';
+import { type Database, schema } from '@fixpoint/db';
+import { errorResponseSchema, userLanguageSchema, userOverviewSchema } from '@fixpoint/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/auth';
 import type { CreditsService } from '../credits/credits.service';
 import type { OrganizationsService } from '../organizations/organizations.service';
 
 export const userRoutes: FastifyPluginAsyncZod<{
+  db: Database;
   creditsService: CreditsService;
   organizations: OrganizationsService;
-}> = async (app, { creditsService, organizations }) => {
+}> = async (app, { db, creditsService, organizations }) => {
   app.get(
     '/user',
     {
@@ -34,6 +37,28 @@ export const userRoutes: FastifyPluginAsyncZod<{
         isAdmin: user.isAdmin,
         tokenAmount,
       };
+    },
+  );
+
+  app.put(
+    '/user/language',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['user'],
+        summary: 'The language the server writes to the signed-in user in (e-mails, invoices)',
+        description:
+          'Set at sign-up from Accept-Language; the portal sends the language chosen in the settings. A brand with a static language writes in that one whatever is stored.',
+        security: [{ bearerAuth: [] }],
+        body: userLanguageSchema,
+        response: { 200: userLanguageSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = request.user as NonNullable<typeof request.user>;
+      const { language } = request.body;
+      await db.update(schema.users).set({ language, updatedAt: new Date() }).where(eq(schema.users.id, user.id));
+      return { language };
     },
   );
 };

@@ -1,20 +1,89 @@
-import { Navigate, useNavigate } from 'react-router';
+import { Suspense, useState } from 'react';
+import {
+  matchRoutes,
+  Navigate,
+  UNSAFE_RouteContext as RouteContext,
+  type RouteObject,
+  useLocation,
+  useNavigate,
+  useRoutes,
+} from 'react-router';
+import { LoadingFallback } from '../../components/loading-fallback';
 import { paths } from '../../config/paths';
-import { AuthModal, type AuthMode } from '../../features/auth/components/auth-modal';
 import { useAuth } from '../../features/auth/hooks/use-auth';
-import { DashboardRoute } from './dashboard';
+import {
+  type AuthFormMode,
+  isOpenedFromPage,
+  returnToParam,
+  safeReturnPath,
+} from '../../features/auth/lib/return-path';
+import { lazyNamed } from '../../lib/lazy-import';
 
-/** /login, /signup and /register: the dashboard with the auth modal over it; it closes once signed in. */
-export function AuthRoute({ mode }: { mode: AuthMode }) {
+// The forms (and @mantine/form) load when the modal opens, not with every first page (docs/decisions/0048).
+const AuthModal = lazyNamed(() => import('../../features/auth/components/auth-modal'), 'AuthModal');
+
+/**
+ * /login, /signup and /register (one element for the three, so switching keeps the modal and the page under it):
+ * the auth modal over the page the visitor came from, `?returnTo=` when it is one a visitor may see (`pages`), else
+ * the dashboard. Closing returns to that page; signing in to the return path, also a signed-in page (RequireUser
+ * sends visitors here with theirs). Opened from a page in the app (its state says so), both step back in history
+ * instead, so Back after them does not reopen the modal. A signed-in visitor goes straight to the return path.
+ */
+export function AuthRoute({ pages }: { pages: RouteObject[] }) {
   const auth = useAuth();
+  const location = useLocation();
   const navigate = useNavigate();
-  if (auth.status === 'signed-in') return <Navigate to={paths.dashboard.getHref()} replace />;
+  // Set when the modal's sign-in succeeded: the modal, not the redirect below, then decides where to go.
+  const [isFinishing, setFinishing] = useState(false);
+  const mode: AuthFormMode = location.pathname === paths.login.path ? 'signIn' : 'signUp';
+  const returnPath = safeReturnPath(new URLSearchParams(location.search).get(returnToParam));
+  const target = returnPath ?? paths.dashboard.getHref();
+  const isTargetUnderneath = matchRoutes(pages, target) !== null;
+  const underneath = isTargetUnderneath ? target : paths.dashboard.getHref();
+  const isFromPage = isOpenedFromPage(location.state);
+
+  if (auth.status === 'signed-in' && !isFinishing) return <Navigate to={target} replace />;
+
+  const onClose = () => (isFromPage && isTargetUnderneath ? navigate(-1) : navigate(underneath, { replace: true }));
+  const onSignedIn = () => (isFromPage ? navigate(-1) : navigate(target, { replace: true }));
+  const onModeChange = (next: AuthFormMode) =>
+    navigate(
+      { pathname: next === 'signIn' ? paths.login.path : paths.signup.path, search: location.search },
+      { replace: true, state: location.state },
+    );
+
   return (
     <>
-      <DashboardRoute />
-      {auth.status === 'signed-out' && (
-        <AuthModal initialMode={mode} onClose={() => navigate(paths.dashboard.getHref())} />
+      <Suspense fallback={<LoadingFallback />}>
+        <PageUnderneath pages={pages} at={underneath} />
+      </Suspense>
+      {(auth.status === 'signed-out' || isFinishing) && (
+        <Suspense fallback={null}>
+          <AuthModal
+            mode={mode}
+            onModeChange={onModeChange}
+            onClose={onClose}
+            onAuthenticated={() => setFinishing(true)}
+            onSignedIn={onSignedIn}
+          />
+        </Suspense>
       )}
     </>
   );
+}
+
+// The page under the modal is matched from the site's root, as if its path were the address. React Router only
+// allows that for descendant routes under a splat parent; an empty route context makes these top-level routes.
+const rootRouteContext = { outlet: null, matches: [], isDataRoute: false };
+
+function PageUnderneath({ pages, at }: { pages: RouteObject[]; at: string }) {
+  return (
+    <RouteContext.Provider value={rootRouteContext}>
+      <PageAt pages={pages} at={at} />
+    </RouteContext.Provider>
+  );
+}
+
+function PageAt({ pages, at }: { pages: RouteObject[]; at: string }) {
+  return useRoutes(pages, at);
 }

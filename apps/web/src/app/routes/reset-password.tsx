@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { ErrorAlert } from '../../components/error-alert';
 import { paths } from '../../config/paths';
 import { authConfigQueryOptions, resetPassword } from '../../features/auth/api/auth-api';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -46,7 +47,7 @@ export function ResetPasswordRoute() {
         ) : (
           <form onSubmit={form.onSubmit((values) => mutation.mutate({ token, newPassword: values.password }))}>
             <Stack>
-              {mutation.isError && <Alert color="red">{mutation.error.message}</Alert>}
+              <ErrorAlert error={mutation.error} />
               <PasswordInput
                 label={t('auth.newPassword')}
                 autoComplete="new-password"

@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Anchor,
   Badge,
   Box,
   Button,
@@ -27,6 +28,7 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { type CardTableValue, isSortable, matchesSearch, type SortDirection, sortRows } from './sort-rows';
 
 /** Spec 3: a column definition: header text and an optional coloured flag. */
@@ -44,6 +46,8 @@ export interface CardTableRecord {
   /** A Mantine colour for the dot beside the name (and coloured columns). */
   indicatorColor?: string;
   onEdit?: () => void;
+  /** Where the record's own page is: its name becomes a link there. */
+  href?: string;
   /** Column key to value. */
   records: Record<string, CardTableValue>;
   action?: { text: string; onClick: () => void; color: 'green' | 'red'; isLoading?: boolean };
@@ -143,6 +147,15 @@ export function CardTable({
     );
   };
 
+  const nameOf = (row: CardTableRecord) =>
+    row.href ? (
+      <Anchor component={Link} to={row.href} inherit>
+        {row.name}
+      </Anchor>
+    ) : (
+      row.name
+    );
+
   const indicator = (row: CardTableRecord) =>
     row.indicatorColor ? (
       <Box
@@ -167,12 +180,15 @@ export function CardTable({
       </ActionIcon>
     ) : null;
 
+  // A row's action is secondary to the page's one primary button (docs/decisions/0051): an ordinary ('green') action
+  // is a quiet outlined button, a destructive ('red') one keeps its colour.
   const actionButton = (row: CardTableRecord, fullWidth: boolean) =>
     row.action ? (
       <Button
         size="xs"
-        variant="light"
-        color={row.action.color}
+        variant={row.action.color === 'red' ? 'light' : 'default'}
+        color={row.action.color === 'red' ? 'red' : undefined}
+        data-action-color={row.action.color}
         onClick={row.action.onClick}
         loading={row.action.isLoading}
         fullWidth={fullWidth}
@@ -245,7 +261,7 @@ export function CardTable({
                   <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
                     {indicator(row)}
                     <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
-                      {row.name}
+                      {nameOf(row)}
                     </Title>
                   </Group>
                   {editButton(row)}
@@ -288,7 +304,7 @@ export function CardTable({
                     <Group gap="xs" wrap="nowrap">
                       {indicator(row)}
                       <Text size="sm" fw={500}>
-                        {row.name}
+                        {nameOf(row)}
                       </Text>
                     </Group>
                   </Table.Td>

@@ -1,6 +1,6 @@
-import { ActionIcon, AppShell, ScrollArea, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { type FocusEvent, type MouseEvent, Suspense, useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import {
@@ -14,21 +14,31 @@ import {
 } from '../../config/navigation';
 import { isAdminPath } from '../../config/paths';
 import { useAuth } from '../../features/auth/hooks/use-auth';
-import { CreateOrganizationDialogs } from '../../features/organizations/components/create-organization-dialogs';
-import { PurchaseDialogs } from '../../features/pricing/components/purchase-dialogs';
 import { SalesDialogs } from '../../features/sales/components/sales-dialogs';
 import { useBrand } from '../../lib/brand/brand-context';
-import { LoadingFallback } from '../loading-fallback';
+import { lazyNamed } from '../../lib/lazy-import';
+import { LoadingFallback, NavLoadingFallback } from '../loading-fallback';
 import { AppFooter } from './app-footer';
 import classes from './app-layout.module.css';
-import { AreaSwitch } from './area-switch';
-import { ContextSwitcher } from './context-switcher';
 import { MobileHeader } from './mobile-header';
 import { NavEntries } from './nav-entries';
 import { PromoBox } from './promo-box';
+import { SideTooltip } from './side-tooltip';
 import { TopBar } from './top-bar';
 import { useNavContext } from './use-nav-context';
 import { useSideMenu } from './use-side-menu';
+
+// The signed-in parts of the shell load with a signed-in page, not with a visitor's first one (docs/decisions/0048).
+const PurchaseDialogs = lazyNamed(
+  () => import('../../features/pricing/components/purchase-dialogs'),
+  'PurchaseDialogs',
+);
+const AreaSwitch = lazyNamed(() => import('./area-switch'), 'AreaSwitch');
+const ContextSwitcher = lazyNamed(() => import('./context-switcher'), 'ContextSwitcher');
+const CreateOrganizationDialogs = lazyNamed(
+  () => import('../../features/organizations/components/create-organization-dialogs'),
+  'CreateOrganizationDialogs',
+);
 
 /** The portal's shell (spec 2): top bar, collapsible side menu, content and footer. */
 export function AppLayout() {
@@ -54,6 +64,19 @@ export function AppLayout() {
   const hasContexts = isSignedIn && !isAdminArea && teams !== undefined && (teams.length > 0 || context.orgId !== null);
   const current = activeUrl(linkUrls(entries), pathname);
   const collapseLabel = menu.isCollapsed ? t('nav.expandMenu') : t('nav.collapseMenu');
+  // Collapsing wraps the button in its tooltip (a remount, twice: at once, and when the tooltip's chunk arrives):
+  // a button toggled from the keyboard takes the focus back each time, until the focus moves elsewhere.
+  const keepsToggleFocus = useRef(false);
+  const toggleRef = useCallback((node: HTMLButtonElement | null) => {
+    if (node && keepsToggleFocus.current) node.focus();
+  }, []);
+  const toggleMenu = (event: MouseEvent<HTMLButtonElement>) => {
+    keepsToggleFocus.current = document.activeElement === event.currentTarget;
+    menu.toggleCollapsed();
+  };
+  const leaveToggle = (event: FocusEvent<HTMLButtonElement>) => {
+    if (event.relatedTarget) keepsToggleFocus.current = false;
+  };
 
   return (
     <AppShell
@@ -85,21 +108,29 @@ export function AppLayout() {
         )}
         {isAdmin && (
           <AppShell.Section>
-            <AreaSwitch isCollapsed={menu.isCollapsed} />
+            <Suspense fallback={null}>
+              <AreaSwitch isCollapsed={menu.isCollapsed} />
+            </Suspense>
           </AppShell.Section>
         )}
         {hasContexts && (
           <AppShell.Section>
-            <ContextSwitcher
-              teams={teams ?? []}
-              current={context}
-              onChoose={context.choose}
-              isCollapsed={menu.isCollapsed}
-            />
+            <Suspense fallback={null}>
+              <ContextSwitcher
+                teams={teams ?? []}
+                current={context}
+                onChoose={context.choose}
+                isCollapsed={menu.isCollapsed}
+              />
+            </Suspense>
           </AppShell.Section>
         )}
-        <AppShell.Section grow component={ScrollArea} scrollbarSize={6} type="hover">
-          <NavEntries entries={entries} isCollapsed={menu.isCollapsed} activeUrl={current} />
+        <AppShell.Section grow className={classes.navScroll}>
+          {auth.status === 'loading' ? (
+            <NavLoadingFallback />
+          ) : (
+            <NavEntries entries={entries} isCollapsed={menu.isCollapsed} activeUrl={current} />
+          )}
         </AppShell.Section>
         {auth.status === 'signed-out' && (
           <AppShell.Section pt="sm">
@@ -108,12 +139,14 @@ export function AppLayout() {
         )}
         {!menu.isMobile && (
           <AppShell.Section pt="sm">
-            <Tooltip label={collapseLabel} position="right" withArrow disabled={!menu.isCollapsed}>
+            <SideTooltip label={collapseLabel} disabled={!menu.isCollapsed}>
               <ActionIcon
                 variant="subtle"
                 color="gray"
                 size="lg"
-                onClick={menu.toggleCollapsed}
+                ref={toggleRef}
+                onClick={toggleMenu}
+                onBlur={leaveToggle}
                 aria-label={collapseLabel}
                 aria-expanded={!menu.isCollapsed}
                 aria-controls="side-menu"
@@ -126,7 +159,7 @@ export function AppLayout() {
                   <IconLayoutSidebarLeftCollapse size={20} />
                 )}
               </ActionIcon>
-            </Tooltip>
+            </SideTooltip>
           </AppShell.Section>
         )}
       </AppShell.Navbar>
@@ -135,8 +168,12 @@ export function AppLayout() {
         <Suspense fallback={<LoadingFallback />}>
           <Outlet />
         </Suspense>
-        {isSignedIn && <PurchaseDialogs />}
-        {isSignedIn && <CreateOrganizationDialogs />}
+        {isSignedIn && (
+          <Suspense fallback={null}>
+            <PurchaseDialogs />
+            <CreateOrganizationDialogs />
+          </Suspense>
+        )}
         <SalesDialogs />
       </AppShell.Main>
 

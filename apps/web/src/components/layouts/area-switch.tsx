@@ -24,11 +24,14 @@ export function AreaSwitch({ isCollapsed }: { isCollapsed: boolean }) {
       aria-label={t('nav.area')}
     >
       {areas.map((area) => {
+        const target = pathInOtherArea(pathname, area.key);
+        // The query belongs to the page: it goes along only to the same page in the other area.
+        const isSamePage = target.replace(/^\/admin(?=\/|$)/, '') === pathname.replace(/^\/admin(?=\/|$)/, '');
         const link = (
           <UnstyledButton
             key={area.key}
             component={Link}
-            to={`${pathInOtherArea(pathname, area.key)}${search}`}
+            to={isSamePage ? `${target}${search}` : target}
             className={classes.item}
             data-current={area.isCurrent || undefined}
             aria-current={area.isCurrent ? 'page' : undefined}

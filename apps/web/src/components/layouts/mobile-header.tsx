@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { useAuthLinks } from '../../features/auth/hooks/use-auth-links';
 import { ProfileAvatar } from '../profile-avatar';
 
 /**
@@ -15,6 +16,7 @@ export function MobileHeader() {
   const { t } = useTranslation();
   const auth = useAuth();
   const navigate = useNavigate();
+  const authLinks = useAuthLinks();
   const isSignedIn = auth.status === 'signed-in';
   const name = auth.username || t('app.defaultUsername');
   return (
@@ -45,14 +47,15 @@ export function MobileHeader() {
             variant="default"
             leftSection={<IconLogout size={14} />}
             onClick={async () => {
+              // To the dashboard first: a signed-in page that sees the session end asks to sign in again (RequireUser).
+              await navigate(paths.dashboard.getHref());
               await auth.logout();
-              navigate(paths.dashboard.getHref());
             }}
           >
             {t('nav.logOut')}
           </Button>
         ) : (
-          <Button size="xs" leftSection={<IconLogin size={14} />} onClick={() => navigate(paths.login.getHref())}>
+          <Button size="xs" leftSection={<IconLogin size={14} />} onClick={() => authLinks.open('signIn')}>
             {t('nav.logIn')}
           </Button>
         )}

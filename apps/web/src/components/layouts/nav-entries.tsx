@@ -1,9 +1,14 @@
-import { Menu, NavLink, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { NavEntry, NavLinkEntry, NavQuickLinksEntry, NavSubmenuEntry } from '../../config/navigation';
+import { lazyNamed } from '../../lib/lazy-import';
 import classes from './nav-entries.module.css';
+import { SideTooltip } from './side-tooltip';
+
+const CollapsedSubmenu = lazyNamed(() => import('./collapsed-menu'), 'CollapsedSubmenu');
 
 interface EntryProps {
   isCollapsed: boolean;
@@ -34,12 +39,10 @@ function EntryLink({
       className={isCollapsed ? classes.collapsedLink : undefined}
     />
   );
-  return isCollapsed ? (
-    <Tooltip label={label} position="right" withArrow>
+  return (
+    <SideTooltip label={label} disabled={!isCollapsed}>
       {link}
-    </Tooltip>
-  ) : (
-    link
+    </SideTooltip>
   );
 }
 
@@ -55,28 +58,15 @@ function Submenu({ entry, isCollapsed, activeUrl }: EntryProps & { entry: NavSub
   });
 
   if (isCollapsed) {
+    const target = (
+      <UnstyledButton aria-label={label} className={classes.collapsedLink} data-active={hasActiveChild || undefined}>
+        <entry.icon size={20} stroke={1.6} aria-hidden />
+      </UnstyledButton>
+    );
     return (
-      <Menu position="right-start" withArrow trigger="click-hover" openDelay={100} closeDelay={200}>
-        <Menu.Target>
-          <Tooltip label={label} position="right" withArrow>
-            <UnstyledButton
-              aria-label={label}
-              className={classes.collapsedLink}
-              data-active={hasActiveChild || undefined}
-            >
-              <entry.icon size={20} stroke={1.6} aria-hidden />
-            </UnstyledButton>
-          </Tooltip>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>{label}</Menu.Label>
-          {entry.items.map((item) => (
-            <Menu.Item key={item.url} component={Link} to={item.url} leftSection={<item.icon size={16} aria-hidden />}>
-              {t(item.name)}
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
+      <Suspense fallback={target}>
+        <CollapsedSubmenu label={label} items={entry.items} target={target} />
+      </Suspense>
     );
   }
 

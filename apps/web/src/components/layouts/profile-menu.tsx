@@ -66,8 +66,9 @@ export function ProfileMenu() {
         <Menu.Item
           leftSection={<IconLogout size={16} />}
           onClick={async () => {
+            // To the dashboard first: a signed-in page that sees the session end asks to sign in again (RequireUser).
+            await navigate(paths.dashboard.getHref());
             await auth.logout();
-            navigate(paths.dashboard.getHref());
           }}
         >
           {t('nav.logOut')}

@@ -1,26 +1,26 @@
-import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconLogin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { paths } from '../../config/paths';
+import { useAuthLinks } from '../../features/auth/hooks/use-auth-links';
+import { SideTooltip } from './side-tooltip';
 
 /** Spec 2: the visitor's promo box, with log-in and sign-up buttons that open the auth modal. */
 export function PromoBox({ isCollapsed }: { isCollapsed: boolean }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const authLinks = useAuthLinks();
   if (isCollapsed) {
     return (
-      <Tooltip label={t('nav.logIn')} position="right" withArrow>
+      <SideTooltip label={t('nav.logIn')}>
         <ActionIcon
           variant="light"
           size="lg"
           mx="auto"
-          onClick={() => navigate(paths.login.getHref())}
+          onClick={() => authLinks.open('signIn')}
           aria-label={t('nav.logIn')}
         >
           <IconLogin size={18} />
         </ActionIcon>
-      </Tooltip>
+      </SideTooltip>
     );
   }
   return (
@@ -33,10 +33,10 @@ export function PromoBox({ isCollapsed }: { isCollapsed: boolean }) {
           {t('promo.body')}
         </Text>
         <Group grow gap="xs">
-          <Button size="xs" variant="default" onClick={() => navigate(paths.login.getHref())}>
+          <Button size="xs" variant="default" onClick={() => authLinks.open('signIn')}>
             {t('nav.logIn')}
           </Button>
-          <Button size="xs" onClick={() => navigate(paths.signup.getHref())}>
+          <Button size="xs" onClick={() => authLinks.open('signUp')}>
             {t('nav.signUp')}
           </Button>
         </Group>

@@ -1,13 +1,18 @@
 import { Anchor, Burger, Button, Group, UnstyledButton } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { activeUrl, topNavigation } from '../../config/navigation';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { useAuthLinks } from '../../features/auth/hooks/use-auth-links';
+import { lazyNamed } from '../../lib/lazy-import';
 import { Logo } from '../logo';
-import { ProfileMenu } from './profile-menu';
 import classes from './top-bar.module.css';
+
+// Only a signed-in user has the profile menu: it loads with their first page (docs/decisions/0048).
+const ProfileMenu = lazyNamed(() => import('./profile-menu'), 'ProfileMenu');
 
 /** Spec 2: the top navigation list: name, url, optional outgoing flag, active and passive icons. */
 function TopNavigation({ isSignedIn }: { isSignedIn: boolean }) {
@@ -47,7 +52,7 @@ function TopNavigation({ isSignedIn }: { isSignedIn: boolean }) {
 /** Spec 2: the top bar: menu toggle (mobile), logo, top navigation, network coverage, Log in or the account link. */
 export function TopBar({ isMobileOpen, onToggleMobile }: { isMobileOpen: boolean; onToggleMobile: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const authLinks = useAuthLinks();
   const auth = useAuth();
   const isSignedIn = auth.status === 'signed-in';
   return (
@@ -76,10 +81,12 @@ export function TopBar({ isMobileOpen, onToggleMobile }: { isMobileOpen: boolean
         >
           {t('nav.networkCoverage')}
         </Button>
-        {auth.status === 'signed-out' && (
-          <Button onClick={() => navigate(paths.login.getHref())}>{t('nav.logIn')}</Button>
+        {auth.status === 'signed-out' && <Button onClick={() => authLinks.open('signIn')}>{t('nav.logIn')}</Button>}
+        {isSignedIn && (
+          <Suspense fallback={null}>
+            <ProfileMenu />
+          </Suspense>
         )}
-        {isSignedIn && <ProfileMenu />}
       </Group>
     </Group>
   );

@@ -1,5 +1,5 @@
 import type { Brand } from '@fixpoint/shared';
-import { type CSSVariablesResolver, createTheme, Drawer, darken, Modal } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, darken } from '@mantine/core';
 import { generatePalette } from './palette';
 
 /**
@@ -14,6 +14,8 @@ export const breakpoints = { xs: '36em', sm: '48.0625em', md: '62em', lg: '75em'
  */
 export function createBrandTheme(brand: Brand, { closeLabel = 'Close' }: { closeLabel?: string } = {}) {
   const closeButtonProps = { 'aria-label': closeLabel };
+  // Every dialog and drawer dims and softens the page behind it (docs/decisions/0051).
+  const overlayProps = { backgroundOpacity: 0.55, blur: 2 };
   return createTheme({
     colors: { brand: generatePalette(brand.primaryColor) },
     primaryColor: 'brand',
@@ -21,10 +23,21 @@ export function createBrandTheme(brand: Brand, { closeLabel = 'Close' }: { close
     autoContrast: true,
     defaultRadius: 'md',
     breakpoints,
+    // One type scale (docs/decisions/0051): page title 24 px, section headings 20 px, card titles 16 px.
+    headings: {
+      fontWeight: '600',
+      sizes: {
+        h1: { fontSize: '1.5rem', lineHeight: '1.3' },
+        h2: { fontSize: '1.25rem', lineHeight: '1.35' },
+        h3: { fontSize: '1rem', lineHeight: '1.45' },
+        h4: { fontSize: '1rem', lineHeight: '1.45' },
+      },
+    },
     other: { brandKey: brand.key },
+    // Plain objects, not Modal.extend(): importing the components here would put them in every first load.
     components: {
-      Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
-      Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
+      Modal: { defaultProps: { closeButtonProps, overlayProps } },
+      Drawer: { defaultProps: { closeButtonProps, overlayProps } },
     },
   });
 }

@@ -1,5 +1,7 @@
-import { Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PageHeading } from '../../../components/page-heading';
 import { AdminUsersTable } from '../../../features/admin-users/components/admin-users-table';
 import { usePageTitle } from '../../../lib/use-page-title';
 
@@ -7,8 +9,8 @@ export function AdminUsersRoute() {
   const { t } = useTranslation();
   usePageTitle(t('admin.users.title'));
   return (
-    <Stack>
-      <Title order={1}>{t('admin.users.title')}</Title>
+    <Stack gap="lg">
+      <PageHeading title={t('admin.users.title')} icon={IconUsers} description={t('adminUsers.list.intro')} />
       <AdminUsersTable />
     </Stack>
   );

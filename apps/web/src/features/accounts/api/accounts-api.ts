@@ -1,6 +1,12 @@
-import type { ActivationResult, CasterSession, ConnectionSettings, NtripAccount } from '@fixpoint/shared';
+import type {
+  ActivationResult,
+  CasterSession,
+  ConnectionSettings,
+  ErrorResponse,
+  NtripAccount,
+} from '@fixpoint/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest, NetworkError } from '../../../lib/api-client';
 import { type OwnerScope, scopedPath, scopeKey } from '../../../lib/owner-scope';
 
 /** Every key but the admin's carries the scope: the person's and each organisation's accounts never mix. */
@@ -76,10 +82,18 @@ export async function downloadCsv(path: string, init: { method?: string; body?: 
     credentials: 'include',
     headers: init.body ? { 'content-type': 'application/json' } : {},
     body: init.body ? JSON.stringify(init.body) : undefined,
+  }).catch((error: unknown) => {
+    throw error instanceof TypeError ? new NetworkError({ cause: error }) : error;
   });
   if (!response.ok) {
-    const error = (await response.json().catch(() => ({}))) as { message?: string };
-    throw new Error(error.message ?? response.statusText);
+    const error = (await response.json().catch(() => ({}))) as Partial<ErrorResponse>;
+    throw new ApiError(
+      response.status,
+      error.code ?? 'INTERNAL',
+      error.message ?? response.statusText,
+      error.requestId,
+      error.details,
+    );
   }
   const url = URL.createObjectURL(new Blob([await response.text()], { type: 'text/csv' }));
   const link = Object.assign(document.createElement('a'), { href: url, download: filename });

@@ -3,6 +3,7 @@ import { Anchor, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { paths } from '../../../config/paths';
 import { useOwnerScope } from '../../../lib/owner-scope';
 import { accountsQueryOptions } from '../api/accounts-api';
@@ -20,6 +21,18 @@ export function AccessSummary() {
   const scope = useOwnerScope();
   const accounts = useQuery(accountsQueryOptions(scope));
   const allHref = scope.kind === 'organization' ? paths.org.accounts.getHref(scope.orgId) : paths.accounts.getHref();
+  if (accounts.isError) {
+    return (
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="access-summary-title">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="access-summary-title">
+            {t('dashboard.access.title')}
+          </Title>
+          <QueryErrorAlert query={accounts} />
+        </Stack>
+      </Card>
+    );
+  }
   if (!accounts.isSuccess || accounts.data.length === 0) return null;
   type Row = { key: string; account: string; network: string | null; state: NetworkState; until: string | null };
   const rows = accounts.data.flatMap((account): Row[] =>

@@ -1,8 +1,9 @@
 import { maxConnectionsLimit, type NtripAccount } from '@fixpoint/shared';
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
 import { NumberInput } from '../../../components/number-input';
 import type { OwnerScope } from '../../../lib/owner-scope';
 import { accountKeys, deleteAccount, regeneratePassword, updateAccount } from '../api/accounts-api';
@@ -44,7 +45,7 @@ export function AccountSettingsForm({
 
   return (
     <Stack gap="sm">
-      {error && <Alert color="red">{error.message}</Alert>}
+      <ErrorAlert error={error} />
       <Group align="flex-end" wrap="wrap">
         <TextInput label={t('accounts.settings.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} />
         <NumberInput

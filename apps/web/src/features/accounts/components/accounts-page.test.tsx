@@ -81,9 +81,9 @@ describe('NTRIP accounts page', () => {
     const { user } = renderApp('/accounts');
     // The page is a lazily loaded chunk: the first render can take a moment.
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'NTRIP Accounts' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'NTRIP accounts' }, { timeout: 5000 }),
     ).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Manage' }));
+    await user.click(await screen.findByRole('button', { name: 'Manage' }));
     const drawer = within(await screen.findByRole('dialog'));
     expect(drawer.getByTestId('diagnosis')).toHaveTextContent('Wrong password: web password used');
     await waitFor(() => expect(drawer.getByTestId('credential-username')).toHaveValue('fx-k3m9q2t'));

@@ -6,9 +6,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CardTable, type CardTableRecord } from '../../../components/card-table/card-table';
-import { LoadingFallback } from '../../../components/loading-fallback';
+import { ErrorAlert } from '../../../components/error-alert';
+import { RowsSkeleton } from '../../../components/loading-fallback';
 import { NumberInput } from '../../../components/number-input';
 import { PageHeading } from '../../../components/page-heading';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { StatCard } from '../../../components/stat-card';
 import { scopedPath } from '../../../lib/owner-scope';
 import { networksQueryOptions } from '../../networks/api/networks-api';
@@ -65,8 +67,15 @@ export function AccountsPage() {
     mutationFn: () => downloadCsv(scopedPath(scope, '/accounts/credentials.csv'), {}, 'ntrip-accounts.csv'),
   });
 
-  if (accounts.isPending) return <LoadingFallback />;
-  if (accounts.isError) return <Alert color="red">{accounts.error.message}</Alert>;
+  // The heading shows at once (it is the page's largest text, what a phone paints first); the list follows.
+  if (accounts.isPending || accounts.isError) {
+    return (
+      <Stack gap="lg">
+        <PageHeading title={t('accounts.title')} icon={IconAntenna} description={t('accounts.intro')} />
+        {accounts.isError ? <QueryErrorAlert query={accounts} /> : <RowsSkeleton />}
+      </Stack>
+    );
+  }
   const list = accounts.data;
   const open = list.find((a) => a.id === openId);
   const activating = list.find((a) => a.id === activatingId);
@@ -143,7 +152,7 @@ export function AccountsPage() {
         />
         <StatCard title={t('accounts.stats.balance')} value={balance ?? '…'} />
       </SimpleGrid>
-      {exportCsv.isError && <Alert color="red">{exportCsv.error.message}</Alert>}
+      <ErrorAlert error={exportCsv.error} />
       {targetNetwork && (
         <Alert
           color="blue"
@@ -186,7 +195,7 @@ export function AccountsPage() {
           }}
         >
           <Stack>
-            {create.isError && <Alert color="red">{create.error.message}</Alert>}
+            <ErrorAlert error={create.error} />
             <TextInput
               label={t('accounts.settings.name')}
               description={t('accounts.nameHint')}
@@ -203,7 +212,7 @@ export function AccountsPage() {
 
       <Modal opened={dialog === 'bulk'} onClose={() => setDialog(null)} title={t('accounts.bulk.title')} centered>
         <Stack>
-          {bulkCreate.isError && <Alert color="red">{bulkCreate.error.message}</Alert>}
+          <ErrorAlert error={bulkCreate.error} />
           <NumberInput
             label={t('accounts.bulk.count')}
             value={bulk.count}

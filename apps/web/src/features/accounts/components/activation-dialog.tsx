@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ErrorAlert } from '../../../components/error-alert';
 import { NumberInput } from '../../../components/number-input';
 import { authKeys } from '../../auth/api/auth-api';
 import { creditKeys } from '../../credits/api/credits-api';
@@ -69,7 +70,7 @@ export function ActivationDialog({
             placeholder={t('accounts.activate.pickNetwork')}
             data={(networks.data ?? []).map((n) => ({
               value: n.id,
-              label: `${n.name} (${t('accounts.activate.perDay', { price: n.dailyPrice })})`,
+              label: `${n.name} (${t('accounts.activate.perDay', { count: n.dailyPrice, price: n.dailyPrice })})`,
             }))}
             value={networkId}
             onChange={setNetworkId}
@@ -113,7 +114,7 @@ export function ActivationDialog({
               </Group>
             </Alert>
           )}
-          {mutation.isError && <Alert color="red">{mutation.error.message}</Alert>}
+          <ErrorAlert error={mutation.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('accounts.cancel')}

@@ -1,11 +1,13 @@
-import { Alert, Badge, Button, Stack, Table, TextInput } from '@mantine/core';
+import { Badge, Button, Stack, Table, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAntenna } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
 import { LoadingFallback } from '../../../components/loading-fallback';
 import { PageHeading } from '../../../components/page-heading';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { accountKeys, adminAccountsQueryOptions, adminSetDisabled } from '../api/accounts-api';
 import { diagnosisColor } from './diagnosis';
 
@@ -31,11 +33,11 @@ export function AdminAccountsPage() {
         onChange={(e) => setSearch(e.currentTarget.value)}
         maw={420}
       />
-      {toggle.isError && <Alert color="red">{toggle.error.message}</Alert>}
+      <ErrorAlert error={toggle.error} />
       {accounts.isPending ? (
         <LoadingFallback />
       ) : accounts.isError ? (
-        <Alert color="red">{accounts.error.message}</Alert>
+        <QueryErrorAlert query={accounts} />
       ) : (
         <Table.ScrollContainer minWidth={720}>
           <Table striped>

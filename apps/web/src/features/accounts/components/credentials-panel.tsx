@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/copy-button';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { useOwnerScope } from '../../../lib/owner-scope';
 import { credentialsQueryOptions } from '../api/accounts-api';
 
@@ -13,7 +14,7 @@ export function CredentialsPanel({ accountId }: { accountId: string }) {
   const credentials = useQuery(credentialsQueryOptions(scope, accountId));
   const [mountpoint, setMountpoint] = useState<string | null>(null);
   if (credentials.isPending) return <Loader size="sm" />;
-  if (credentials.isError) return <Alert color="red">{credentials.error.message}</Alert>;
+  if (credentials.isError) return <QueryErrorAlert query={credentials} />;
   const c = credentials.data;
   const chosen = mountpoint ?? c.mountpoints[0]?.mountpoint ?? '';
   const rtklib = `ntrip://${encodeURIComponent(c.username)}:${encodeURIComponent(c.password)}@${c.host}:${c.port}/${chosen}`;

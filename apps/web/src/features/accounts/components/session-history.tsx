@@ -1,6 +1,7 @@
-import { Alert, Loader, Table, Text } from '@mantine/core';
+import { Loader, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { useOwnerScope } from '../../../lib/owner-scope';
 import { sessionsQueryOptions } from '../api/accounts-api';
 
@@ -23,7 +24,7 @@ export function SessionHistory({ accountId }: { accountId: string }) {
   const scope = useOwnerScope();
   const sessions = useQuery(sessionsQueryOptions(scope, accountId));
   if (sessions.isPending) return <Loader size="sm" />;
-  if (sessions.isError) return <Alert color="red">{sessions.error.message}</Alert>;
+  if (sessions.isError) return <QueryErrorAlert query={sessions} />;
   if (sessions.data.length === 0) return <Text c="dimmed">{t('accounts.sessions.none')}</Text>;
   return (
     <Table.ScrollContainer minWidth={640}>

@@ -48,7 +48,7 @@ export function ArchiveSettingsForm({ network }: { network: AdminArchiveNetwork 
       notifications.show({ color: 'green', message: t('adminArchive.settings.saved', { name: network.name }) });
     },
   });
-  const serverErrors = save.isError ? apiFieldErrors(save.error) : {};
+  const serverErrors = save.isError ? apiFieldErrors(save.error, t) : {};
   const hasFieldError = fields.some((field) => serverErrors[field]);
 
   const onSubmit = form.onSubmit(({ retentionDays, hourlyPrice, recordRelayed }) => {
@@ -57,7 +57,7 @@ export function ArchiveSettingsForm({ network }: { network: AdminArchiveNetwork 
       { retentionDays, hourlyPrice, recordRelayed },
       {
         onError: (error) => {
-          const byField = apiFieldErrors(error);
+          const byField = apiFieldErrors(error, t);
           form.setErrors(
             Object.fromEntries(fields.flatMap((field) => (byField[field] ? [[field, byField[field]]] : []))),
           );

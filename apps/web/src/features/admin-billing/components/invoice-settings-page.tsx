@@ -1,11 +1,12 @@
 import { type BillingSettings, billingLimits } from '@fixpoint/shared';
-import { Alert, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormCard } from '../../../components/form-card';
 import { PageHeading } from '../../../components/page-heading';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { PartyFields, partyToForm } from '../../billing/components/billing-details-form';
 import { adminBillingKeys, billingSettingsQueryOptions, saveBillingSettings } from '../api/admin-billing-api';
 
@@ -26,7 +27,7 @@ export function InvoiceSettingsPage() {
       {settings.isPending ? (
         <Skeleton height={420} radius="md" />
       ) : settings.isError ? (
-        <Alert color="red">{settings.error.message}</Alert>
+        <QueryErrorAlert query={settings} />
       ) : (
         <InvoiceSettingsForm settings={settings.data} />
       )}

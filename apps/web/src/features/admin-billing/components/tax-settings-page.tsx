@@ -1,23 +1,12 @@
 import { type BillingSettings, billingLimits, parseMajorUnits, type TaxRate } from '@fixpoint/shared';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Radio,
-  Skeleton,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Radio, Skeleton, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconReceiptTax, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormCard } from '../../../components/form-card';
 import { PageHeading } from '../../../components/page-heading';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { CountrySelect } from '../../billing/components/country-select';
 import {
   adminBillingKeys,
@@ -54,7 +43,7 @@ export function TaxSettingsPage() {
       {settings.isPending || rates.isPending ? (
         <Skeleton height={320} radius="md" />
       ) : settings.isError || rates.isError ? (
-        <Alert color="red">{(settings.error ?? rates.error)?.message}</Alert>
+        <QueryErrorAlert query={[settings, rates]} />
       ) : (
         <>
           <TaxModeForm settings={settings.data} />

@@ -23,7 +23,7 @@ export function FeedNetworkPage({ networkId }: { networkId: string }) {
   if (feed.isError) {
     return (
       <LookupErrorAlert
-        error={feed.error}
+        query={feed}
         notFoundTitle={t('adminNetworks.notFound')}
         notFoundText={t('adminNetworks.notFoundText')}
         backHref={paths.admin.feed.getHref()}

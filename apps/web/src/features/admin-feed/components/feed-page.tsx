@@ -1,4 +1,4 @@
-import { Alert, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { IconBroadcast } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { CardTable } from '../../../components/card-table/card-table';
 import { LoadingFallback } from '../../../components/loading-fallback';
 import { PageHeading } from '../../../components/page-heading';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { paths } from '../../../config/paths';
 import { feedQueryOptions } from '../api/admin-feed-api';
 import { formatAgo, formatBitrate } from './format';
@@ -17,7 +18,14 @@ export function FeedPage() {
   const feed = useQuery(feedQueryOptions());
 
   if (feed.isPending) return <LoadingFallback />;
-  if (feed.isError) return <Alert color="red">{feed.error.message}</Alert>;
+  if (feed.isError) {
+    return (
+      <Stack gap="xl">
+        <PageHeading title={t('adminFeed.title')} icon={IconBroadcast} description={t('adminFeed.description')} />
+        <QueryErrorAlert query={feed} />
+      </Stack>
+    );
+  }
   const now = Date.now();
 
   return (

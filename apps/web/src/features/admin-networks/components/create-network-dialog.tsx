@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ErrorAlert } from '../../../components/error-alert';
 import { paths } from '../../../config/paths';
 import { adminNetworkKeys, createNetwork } from '../api/admin-networks-api';
 import { isHost, isNameLength } from './validation';
@@ -167,7 +168,7 @@ export function CreateNetworkDialog({
               )}
             </>
           )}
-          {create.isError && <Alert color="red">{create.error.message}</Alert>}
+          <ErrorAlert error={create.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('adminNetworks.cancel')}

@@ -15,6 +15,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 import { adminNetworkKeys, applyImport, previewImport } from '../api/admin-networks-api';
 
 const actionColor: Record<ImportChange['action'], string> = {
@@ -72,7 +74,7 @@ export function ImportDialog({ networkId, onClose }: { networkId: string; onClos
           </Group>
         ) : preview.isError ? (
           <Alert color="red" title={t('adminNetworks.import.failed')} data-testid="import-error">
-            {preview.error.message}
+            {apiErrorMessage(preview.error, t)}
           </Alert>
         ) : apply.isSuccess ? (
           <Alert color="green" data-testid="import-result">
@@ -180,7 +182,7 @@ export function ImportDialog({ networkId, onClose }: { networkId: string; onClos
             )}
           </>
         )}
-        {apply.isError && <Alert color="red">{apply.error.message}</Alert>}
+        <ErrorAlert error={apply.error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {apply.isSuccess ? t('adminNetworks.close') : t('adminNetworks.cancel')}

@@ -1,5 +1,5 @@
 import type { AdminStation, StationWithSecret } from '@fixpoint/shared';
-import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import {
   IconBroadcast,
   IconDownload,
@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CardTable } from '../../../components/card-table/card-table';
+import { ErrorAlert } from '../../../components/error-alert';
 import { LoadingFallback } from '../../../components/loading-fallback';
 import { LookupErrorAlert } from '../../../components/lookup-error-alert';
 import { PageHeading } from '../../../components/page-heading';
@@ -75,7 +76,7 @@ export function NetworkPage({ networkId }: { networkId: string }) {
   if (network.isError) {
     return (
       <LookupErrorAlert
-        error={network.error}
+        query={network}
         notFoundTitle={t('adminNetworks.notFound')}
         notFoundText={t('adminNetworks.notFoundText')}
         backHref={paths.admin.networks.getHref()}
@@ -126,7 +127,7 @@ export function NetworkPage({ networkId }: { networkId: string }) {
           </Text>
         )}
       </Group>
-      {publish.isError && <Alert color="red">{publish.error.message}</Alert>}
+      <ErrorAlert error={publish.error} />
 
       <CardTable
         title={t('adminNetworks.stations.title')}
@@ -221,7 +222,7 @@ export function NetworkPage({ networkId }: { networkId: string }) {
       >
         <Stack>
           <Text>{t('adminNetworks.stations.deleteText')}</Text>
-          {removeStation.isError && <Alert color="red">{removeStation.error.message}</Alert>}
+          <ErrorAlert error={removeStation.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setRemovingStation(null)}>
               {t('adminNetworks.cancel')}
@@ -243,7 +244,7 @@ export function NetworkPage({ networkId }: { networkId: string }) {
       >
         <Stack>
           <Text>{t('adminNetworks.deleteNetworkText', { count: data.stations.length })}</Text>
-          {removeNetwork.isError && <Alert color="red">{removeNetwork.error.message}</Alert>}
+          <ErrorAlert error={removeNetwork.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setRemovingNetwork(false)}>
               {t('adminNetworks.cancel')}

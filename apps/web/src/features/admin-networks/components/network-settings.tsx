@@ -1,6 +1,5 @@
 import { type AdminNetworkDetail, networkTextLimits, type UpdateNetwork } from '@fixpoint/shared';
 import {
-  Alert,
   Button,
   Card,
   Group,
@@ -17,6 +16,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
 import { adminNetworkKeys, updateNetwork } from '../api/admin-networks-api';
 import { NtripVersionSelect } from './ntrip-version-select';
 import { isHost, isNameLength } from './validation';
@@ -181,7 +181,7 @@ export function NetworkSettings({ network }: { network: AdminNetworkDetail }) {
               {...form.getInputProps('upstreamPassword')}
             />
           </SimpleGrid>
-          {save.isError && <Alert color="red">{save.error.message}</Alert>}
+          <ErrorAlert error={save.error} />
           {save.isSuccess && !form.isDirty() && (
             <Text size="sm" c="green.9" role="status">
               {t('adminNetworks.settings.saved')}

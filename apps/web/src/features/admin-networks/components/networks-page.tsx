@@ -1,13 +1,15 @@
 import type { NetworkTemplate } from '@fixpoint/shared';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconNetwork, IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CardTable } from '../../../components/card-table/card-table';
+import { ErrorAlert } from '../../../components/error-alert';
 import { LoadingFallback } from '../../../components/loading-fallback';
 import { PageHeading } from '../../../components/page-heading';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { paths } from '../../../config/paths';
 import {
   adminNetworkKeys,
@@ -37,8 +39,14 @@ export function NetworksPage() {
   });
 
   if (networks.isPending || templates.isPending) return <LoadingFallback />;
-  if (networks.isError) return <Alert color="red">{networks.error.message}</Alert>;
-  if (templates.isError) return <Alert color="red">{templates.error.message}</Alert>;
+  if (networks.isError || templates.isError) {
+    return (
+      <Stack gap="xl">
+        <PageHeading title={t('adminNetworks.title')} icon={IconNetwork} description={t('adminNetworks.description')} />
+        <QueryErrorAlert query={[networks, templates]} />
+      </Stack>
+    );
+  }
 
   return (
     <Stack gap="xl">
@@ -132,7 +140,7 @@ export function NetworksPage() {
       >
         <Stack>
           <Text>{t('adminNetworks.templates.deleteText', { count: deleting?.networkCount ?? 0 })}</Text>
-          {remove.isError && <Alert color="red">{remove.error.message}</Alert>}
+          <ErrorAlert error={remove.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeleting(null)}>
               {t('adminNetworks.cancel')}

@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
 import { addStation, adminNetworkKeys, regenerateSourcePassword, updateStation } from '../api/admin-networks-api';
 
 interface StationValues {
@@ -188,8 +189,8 @@ export function StationDialog({
             label={t('adminNetworks.stations.enabled')}
             {...form.getInputProps('isEnabled', { type: 'checkbox' })}
           />
-          {save.isError && <Alert color="red">{save.error.message}</Alert>}
-          {regenerate.isError && <Alert color="red">{regenerate.error.message}</Alert>}
+          <ErrorAlert error={save.error} />
+          <ErrorAlert error={regenerate.error} />
           {isConfirmingRegenerate && (
             <Alert color="orange" data-testid="regenerate-confirm">
               <Stack gap="xs" align="flex-start">

@@ -1,8 +1,9 @@
 import { type NetworkTemplate, networkTextLimits } from '@fixpoint/shared';
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
 import { adminNetworkKeys, createTemplate, updateTemplate } from '../api/admin-networks-api';
 import { NtripVersionSelect } from './ntrip-version-select';
 import { isHost, isNameLength } from './validation';
@@ -135,7 +136,7 @@ export function TemplateDialog({
             label={t('adminNetworks.templates.needsGga')}
             {...form.getInputProps('needsGga', { type: 'checkbox' })}
           />
-          {save.isError && <Alert color="red">{save.error.message}</Alert>}
+          <ErrorAlert error={save.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('adminNetworks.cancel')}

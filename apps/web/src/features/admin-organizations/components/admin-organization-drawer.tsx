@@ -2,7 +2,8 @@ import { Badge, Button, Divider, Drawer, Group, SimpleGrid, Skeleton, Stack, Tab
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppAlert } from '../../../components/app-alert';
+import { ErrorAlert } from '../../../components/error-alert';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { orgStatusColor } from '../../organizations/components/org-status';
 import { subscriptionStatusColor } from '../../subscriptions/components/subscription-status';
 import {
@@ -28,7 +29,7 @@ export function AdminOrganizationDrawer({ id, onClose }: { id: string; onClose: 
       {detail.isPending ? (
         <Skeleton height={240} radius="md" />
       ) : detail.isError ? (
-        <AppAlert status="error">{detail.error.message}</AppAlert>
+        <QueryErrorAlert query={detail} />
       ) : (
         <Stack gap="lg">
           <Group justify="space-between">
@@ -57,7 +58,7 @@ export function AdminOrganizationDrawer({ id, onClose }: { id: string; onClose: 
               )}
             </Group>
           </Group>
-          {decide.isError && <AppAlert status="error">{decide.error.message}</AppAlert>}
+          <ErrorAlert error={decide.error} />
           <Figures detail={detail.data} />
           <Divider />
           <GrantOrgCreditsForm id={id} />

@@ -5,8 +5,9 @@ import { IconBuilding, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppAlert } from '../../../components/app-alert';
+import { ErrorAlert } from '../../../components/error-alert';
 import { PageHeading } from '../../../components/page-heading';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { orgStatusColor } from '../../organizations/components/org-status';
 import {
   adminOrganizationKeys,
@@ -55,7 +56,7 @@ export function AdminOrganizationsPage() {
           w={{ base: '100%', sm: 220 }}
         />
       </Group>
-      {decide.isError && <AppAlert status="error">{decide.error.message}</AppAlert>}
+      <ErrorAlert error={decide.error} />
       {organizations.isPending ? (
         <Stack gap="xs" aria-busy>
           {[0, 1, 2].map((row) => (
@@ -63,7 +64,7 @@ export function AdminOrganizationsPage() {
           ))}
         </Stack>
       ) : organizations.isError ? (
-        <AppAlert status="error">{organizations.error.message}</AppAlert>
+        <QueryErrorAlert query={organizations} />
       ) : organizations.data.length === 0 ? (
         <Text c="dimmed">{debounced || status ? t('adminOrgs.noMatch') : t('adminOrgs.empty')}</Text>
       ) : (

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppAlert } from '../../../components/app-alert';
+import { ErrorAlert } from '../../../components/error-alert';
 import { NumberInput } from '../../../components/number-input';
 import { adminOrganizationKeys, grantOrganizationCredits } from '../api/admin-organizations-api';
 
@@ -32,7 +33,7 @@ export function GrantOrgCreditsForm({ id }: { id: string }) {
             {t('adminOrgs.grant.done', { balance: new Intl.NumberFormat(i18n.language).format(grant.data.balance) })}
           </AppAlert>
         )}
-        {grant.isError && <AppAlert status="error">{grant.error.message}</AppAlert>}
+        <ErrorAlert error={grant.error} />
         <Group align="flex-start" gap="sm" grow>
           <NumberInput
             label={t('adminOrgs.grant.amount')}

@@ -1,9 +1,10 @@
-import { Alert, Badge, Card, Code, Group, List, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Code, Group, List, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/copy-button';
 import { PageHeading } from '../../../components/page-heading';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { paymentSettingsQueryOptions } from '../api/admin-payments-api';
 
 const outcomeColor = { processed: 'green', ignored: 'gray', failed: 'red' } as const;
@@ -27,7 +28,7 @@ export function PaymentsPage() {
     return (
       <Stack gap="lg" maw={1200}>
         {heading}
-        <Alert color="red">{settings.error.message}</Alert>
+        <QueryErrorAlert query={settings} />
       </Stack>
     );
   }

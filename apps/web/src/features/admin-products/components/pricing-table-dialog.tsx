@@ -1,9 +1,10 @@
 import { type AdminPricingTable, formatMoney, productLimits } from '@fixpoint/shared';
-import { ActionIcon, Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
 import { adminNetworksQueryOptions } from '../../admin-networks/api/admin-networks-api';
 import { adminProductKeys, adminProductsQueryOptions, savePricingTable } from '../api/admin-products-api';
 
@@ -151,7 +152,7 @@ export function PricingTableDialog({ table, onClose }: { table: AdminPricingTabl
             );
           })}
         </Stack>
-        {save.isError && <Alert color="red">{save.error.message}</Alert>}
+        <ErrorAlert error={save.error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('adminProducts.cancel')}

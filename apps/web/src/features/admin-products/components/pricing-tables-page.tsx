@@ -1,11 +1,13 @@
 import { type AdminPricingTable, formatMoney } from '@fixpoint/shared';
-import { ActionIcon, Alert, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPackage, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ErrorAlert } from '../../../components/error-alert';
 import { PageHeading } from '../../../components/page-heading';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { paths } from '../../../config/paths';
 import {
   adminProductKeys,
@@ -51,11 +53,11 @@ export function PricingTablesPage() {
           </Anchor>
         ))}
       </Group>
-      {(order.isError || remove.isError) && <Alert color="red">{(order.error ?? remove.error)?.message}</Alert>}
+      <ErrorAlert error={order.error ?? remove.error} />
       {tables.isPending ? (
         <Skeleton height={120} radius="md" />
       ) : tables.isError ? (
-        <Alert color="red">{tables.error.message}</Alert>
+        <QueryErrorAlert query={tables} />
       ) : tables.data.length === 0 ? (
         <Text c="dimmed">{t('adminProducts.tables.empty')}</Text>
       ) : (

@@ -25,6 +25,7 @@ import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
 import { adminNetworksQueryOptions } from '../../admin-networks/api/admin-networks-api';
 import { adminProductKeys, createProduct, updateProduct } from '../api/admin-products-api';
 
@@ -258,7 +259,7 @@ export function ProductDialog({
             label={t('adminProducts.fields.testMode')}
             {...form.getInputProps('testMode', { type: 'checkbox' })}
           />
-          {save.isError && <Alert color="red">{save.error.message}</Alert>}
+          <ErrorAlert error={save.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('adminProducts.cancel')}

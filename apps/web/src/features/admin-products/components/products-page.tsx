@@ -1,10 +1,12 @@
 import { type AdminProduct, formatMoney, type ProductCategory } from '@fixpoint/shared';
-import { Alert, Badge, Button, Group, Menu, Skeleton, Stack, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Menu, Skeleton, Stack, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconArchive, IconDots, IconPackage, IconPencil, IconPlus, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
 import { PageHeading } from '../../../components/page-heading';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import {
   adminProductKeys,
   adminProductsQueryOptions,
@@ -52,7 +54,7 @@ export function ProductsPage({ category }: { category: ProductCategory }) {
         checked={showArchived}
         onChange={(event) => setShowArchived(event.currentTarget.checked)}
       />
-      {(archive.isError || remove.isError) && <Alert color="red">{(archive.error ?? remove.error)?.message}</Alert>}
+      <ErrorAlert error={archive.error ?? remove.error} />
       {products.isPending ? (
         <Stack gap="xs" aria-busy>
           {[0, 1, 2].map((row) => (
@@ -60,7 +62,7 @@ export function ProductsPage({ category }: { category: ProductCategory }) {
           ))}
         </Stack>
       ) : products.isError ? (
-        <Alert color="red">{products.error.message}</Alert>
+        <QueryErrorAlert query={products} />
       ) : products.data.length === 0 ? (
         <Stack gap="sm" align="flex-start">
           <Text c="dimmed">{t(`adminProducts.empty.${category}`)}</Text>

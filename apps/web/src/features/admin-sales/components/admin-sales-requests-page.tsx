@@ -1,12 +1,12 @@
 import type { AdminSalesRequest } from '@fixpoint/shared';
-import { Alert, Button, Group, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppAlert } from '../../../components/app-alert';
 import { PageHeading } from '../../../components/page-heading';
-import { apiErrorMessage } from '../../../lib/api-error-message';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { type SalesForwardingState, useAdminSalesRequests } from '../api/get-admin-sales-requests';
 import { SalesRequestRow } from './sales-request-row';
 
@@ -37,16 +37,7 @@ export function AdminSalesRequestsPage() {
   if (leads.isPending) {
     body = <RowsSkeleton />;
   } else if (leads.isError) {
-    body = (
-      <Alert color="red" title={t('adminSales.loadFailed')}>
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">{apiErrorMessage(leads.error, t)}</Text>
-          <Button size="xs" variant="default" onClick={() => leads.refetch()} loading={leads.isFetching}>
-            {t('adminSales.retry')}
-          </Button>
-        </Group>
-      </Alert>
-    );
+    body = <QueryErrorAlert query={leads} title={t('adminSales.loadFailed')} />;
   } else if (leads.data.requests.length === 0) {
     body = <Text c="dimmed">{status ? t('adminSales.noMatch') : t('adminSales.empty')}</Text>;
   } else {

@@ -5,7 +5,7 @@ import {
   type OrgAccessMode,
   orgAccessModes,
 } from '@fixpoint/shared';
-import { Alert, Code, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Code, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { IconUserCog } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { FormCard } from '../../../components/form-card';
 import { NumberInput } from '../../../components/number-input';
 import { PageHeading } from '../../../components/page-heading';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { accountSettingsKeys, accountSettingsQueryOptions, saveAccountSettings } from '../api/account-settings-api';
 
 /**
@@ -33,7 +34,7 @@ export function AccountManagementPage() {
       {settings.isPending ? (
         <Skeleton height={320} radius="md" />
       ) : settings.isError ? (
-        <Alert color="red">{settings.error.message}</Alert>
+        <QueryErrorAlert query={settings} />
       ) : (
         <AccountSettingsForm settings={settings.data} />
       )}

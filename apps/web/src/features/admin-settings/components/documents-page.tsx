@@ -1,22 +1,12 @@
 import { type LegalDocumentKind, legalDocumentKinds, legalDocumentLimits } from '@fixpoint/shared';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Badge, SegmentedControl, Skeleton, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormCard } from '../../../components/form-card';
 import { PageHeading } from '../../../components/page-heading';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { adminDocumentsQueryOptions, documentKeys, publishDocument } from '../../legal/api/documents-api';
 
 /**
@@ -88,7 +78,7 @@ export function DocumentsPage() {
       {documents.isPending ? (
         <Skeleton height={160} radius="md" />
       ) : documents.isError ? (
-        <Alert color="red">{documents.error.message}</Alert>
+        <QueryErrorAlert query={documents} />
       ) : documents.data.length === 0 ? (
         <Text c="dimmed">{t('adminSettings.documents.none')}</Text>
       ) : (

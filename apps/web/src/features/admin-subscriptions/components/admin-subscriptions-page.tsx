@@ -1,6 +1,5 @@
 import { type AdminSubscription, formatMoney, type SubscriptionStatus, subscriptionStatuses } from '@fixpoint/shared';
 import {
-  Alert,
   Badge,
   Button,
   Group,
@@ -19,7 +18,9 @@ import { IconDots, IconPlayerPlay, IconPlus, IconReceipt, IconSearch, IconTrash,
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
 import { PageHeading } from '../../../components/page-heading';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { subscriptionStatusColor } from '../../subscriptions/components/subscription-status';
 import {
   adminSubscriptionKeys,
@@ -83,7 +84,7 @@ export function AdminSubscriptionsPage() {
           w={{ base: '100%', sm: 220 }}
         />
       </Group>
-      {(change.isError || remove.isError) && <Alert color="red">{(change.error ?? remove.error)?.message}</Alert>}
+      <ErrorAlert error={change.error ?? remove.error} />
       {subscriptions.isPending ? (
         <Stack gap="xs" aria-busy>
           {[0, 1, 2].map((row) => (
@@ -91,7 +92,7 @@ export function AdminSubscriptionsPage() {
           ))}
         </Stack>
       ) : subscriptions.isError ? (
-        <Alert color="red">{subscriptions.error.message}</Alert>
+        <QueryErrorAlert query={subscriptions} />
       ) : subscriptions.data.length === 0 ? (
         <Text c="dimmed">{debounced || status ? t('adminSubscriptions.noMatch') : t('adminSubscriptions.empty')}</Text>
       ) : (
@@ -117,7 +118,7 @@ export function AdminSubscriptionsPage() {
               { plan: deleting?.productName, owner: deleting?.owner.email ?? '' },
             )}
           </Text>
-          {remove.isError && <Alert color="red">{remove.error.message}</Alert>}
+          <ErrorAlert error={remove.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeleting(null)} data-autofocus>
               {t('errors.close')}

@@ -1,8 +1,9 @@
 import { productLimits } from '@fixpoint/shared';
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
 import { NumberInput } from '../../../components/number-input';
 import { adminProductsQueryOptions } from '../../admin-products/api/admin-products-api';
 import { useAdminUsers } from '../../admin-users/api/get-admin-users';
@@ -44,7 +45,7 @@ export function GrantSubscriptionDialog({ onClose }: { onClose: () => void }) {
         <Text size="sm" c="dimmed">
           {t('adminSubscriptions.grant.hint')}
         </Text>
-        {mutation.isError && <Alert color="red">{mutation.error.message}</Alert>}
+        <ErrorAlert error={mutation.error} />
         <Select
           label={t('adminSubscriptions.grant.user')}
           placeholder={t('adminSubscriptions.grant.userPlaceholder')}

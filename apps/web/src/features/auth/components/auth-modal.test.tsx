@@ -91,10 +91,11 @@ describe('sign-in form', () => {
 });
 
 describe('route trees', () => {
-  it('sends a visitor on an admin route to the dashboard', async () => {
+  it('sends a visitor on an admin route to sign in, with that route to return to', async () => {
     visitorApi();
     const { router } = renderApp('/admin/users');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?returnTo=/admin/users');
   });
 
   it('shows Restricted Access to a signed-in user who is not an admin', async () => {

@@ -4,22 +4,39 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { track } from '../../../lib/analytics';
 import { authConfigQueryOptions, authKeys, getUserOverview } from '../api/auth-api';
+import type { AuthFormMode } from '../lib/return-path';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { GoogleButton } from './google-button';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 
-export type AuthMode = 'signIn' | 'signUp' | 'forgotPassword';
-
-/** The spec's auth modal: sign-in and sign-up forms that switch, and forgot password from sign-in. */
-export function AuthModal({ initialMode, onClose }: { initialMode: AuthMode; onClose: () => void }) {
+/**
+ * The spec's auth modal: sign-in and sign-up forms that switch, and forgot password from sign-in. Which form shows
+ * is the address's (/login, /signup), so switching is the caller's `onModeChange`; forgot password is a step of
+ * sign-in, not an address. Signing in calls `onAuthenticated` at once, then `onSignedIn` once the session is read.
+ */
+export function AuthModal({
+  mode: formMode,
+  onModeChange,
+  onClose,
+  onAuthenticated,
+  onSignedIn,
+}: {
+  mode: AuthFormMode;
+  onModeChange: (mode: AuthFormMode) => void;
+  onClose: () => void;
+  onAuthenticated?: () => void;
+  onSignedIn: () => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const config = useQuery(authConfigQueryOptions());
-  const [mode, setMode] = useState<AuthMode>(initialMode);
+  const [isForgotPassword, setForgotPassword] = useState(false);
   const [resetEmail, setResetEmail] = useState('');
+  const mode = formMode === 'signIn' && isForgotPassword ? 'forgotPassword' : formMode;
 
-  async function onSignedIn() {
+  async function onCredentialsAccepted() {
+    onAuthenticated?.();
     await queryClient.invalidateQueries({ queryKey: authKeys.session() });
     try {
       const overview = await queryClient.fetchQuery({ queryKey: authKeys.user(), queryFn: () => getUserOverview() });
@@ -27,10 +44,10 @@ export function AuthModal({ initialMode, onClose }: { initialMode: AuthMode; onC
     } catch {
       // The organisations call failing only leaves teams and isAdmin undefined (spec 4).
     }
-    onClose();
+    onSignedIn();
   }
 
-  const titles: Record<AuthMode, string> = {
+  const titles: Record<typeof mode, string> = {
     signIn: t('auth.signInTitle'),
     signUp: t('auth.signUpTitle'),
     forgotPassword: t('auth.forgotPasswordTitle'),
@@ -44,28 +61,28 @@ export function AuthModal({ initialMode, onClose }: { initialMode: AuthMode; onC
         </Center>
       ) : mode === 'signIn' ? (
         <>
-          {config.data.providers.google && <GoogleButton onSuccess={onSignedIn} />}
+          {config.data.providers.google && <GoogleButton onSuccess={onCredentialsAccepted} />}
           <SignInForm
             minPasswordLength={config.data.passwordPolicy.minLength}
-            onSuccess={onSignedIn}
+            onSuccess={onCredentialsAccepted}
             onForgotPassword={(email) => {
               setResetEmail(email);
-              setMode('forgotPassword');
+              setForgotPassword(true);
             }}
-            onSwitchToSignUp={() => setMode('signUp')}
+            onSwitchToSignUp={() => onModeChange('signUp')}
           />
         </>
       ) : mode === 'signUp' ? (
         <>
-          {config.data.providers.google && <GoogleButton onSuccess={onSignedIn} />}
+          {config.data.providers.google && <GoogleButton onSuccess={onCredentialsAccepted} />}
           <SignUpForm
             policy={config.data.passwordPolicy}
-            onSuccess={onSignedIn}
-            onSwitchToSignIn={() => setMode('signIn')}
+            onSuccess={onCredentialsAccepted}
+            onSwitchToSignIn={() => onModeChange('signIn')}
           />
         </>
       ) : (
-        <ForgotPasswordForm initialEmail={resetEmail} onBack={() => setMode('signIn')} />
+        <ForgotPasswordForm initialEmail={resetEmail} onBack={() => setForgotPassword(false)} />
       )}
     </Modal>
   );

@@ -4,6 +4,8 @@ import { IconCreditCard, IconFileTypePdf } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { billingKeys, billingQueryOptions, getCustomerSecret } from '../api/billing-api';
 import { BillingDetailsForm } from './billing-details-form';
@@ -32,7 +34,7 @@ export function BillingPage() {
           <Skeleton height={320} radius="md" />
         </Stack>
       ) : billing.isError ? (
-        <Text c="dimmed">{t('errors.billingDetails.description')}</Text>
+        <QueryErrorAlert query={billing} title={t('errors.billingDetails.title')} />
       ) : (
         <>
           <PaymentMethodCard paymentMethod={billing.data.paymentMethod} />
@@ -115,7 +117,7 @@ function PaymentMethodCard({ paymentMethod }: { paymentMethod: PaymentMethod | n
         )}
         {secret.isError && (
           <Text c="red" size="sm">
-            {secret.error.message}
+            {apiErrorMessage(secret.error, t)}
           </Text>
         )}
         {isEditing && secret.data?.provider === 'stripe' && secret.data.publishableKey ? (

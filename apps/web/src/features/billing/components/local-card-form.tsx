@@ -1,8 +1,9 @@
 import { isLuhnValid } from '@fixpoint/shared';
-import { Alert, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
 import { savePaymentMethod } from '../api/billing-api';
 
 /** "12/29" → { month: 12, year: 2029 }; null for anything else. */
@@ -49,7 +50,7 @@ export function LocalCardForm({ onSaved, onCancel }: { onSaved: () => void; onCa
             {t('billing.card.testHint')}
           </Text>
         </Group>
-        {save.isError && <Alert color="red">{save.error.message}</Alert>}
+        <ErrorAlert error={save.error} />
         <TextInput
           label={t('billing.card.number')}
           inputMode="numeric"

@@ -5,6 +5,7 @@ import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
 import { useBrand } from '../../../lib/brand/brand-context';
 import { savePaymentMethod } from '../api/billing-api';
 
@@ -78,7 +79,7 @@ function ConfirmForm({ onSaved, onCancel }: { onSaved: () => void; onCancel: () 
   return (
     <form onSubmit={submit} aria-label={t('billing.card.formLabel')}>
       <Stack gap="sm">
-        {(error || save.isError) && <Alert color="red">{error ?? save.error?.message}</Alert>}
+        {error ? <Alert color="red">{error}</Alert> : <ErrorAlert error={save.error} />}
         <PaymentElement />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>

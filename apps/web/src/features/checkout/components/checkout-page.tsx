@@ -20,6 +20,9 @@ import { trackPurchaseOnce } from './track-purchase';
 
 type Outcome = 'paid' | 'waiting' | 'declined' | 'cancelled' | 'expired';
 
+/** No session id in the address: nothing to look up, so the same "not found" as an unknown one. */
+const missingSession = { error: new ApiError(404, 'NOT_FOUND', ''), isFetching: false, refetch: () => undefined };
+
 const outcomeStatus: Record<Outcome, Status> = {
   paid: 'success',
   waiting: 'info',
@@ -89,7 +92,7 @@ export function CheckoutPage() {
       <Stack gap="lg">
         {heading}
         <LookupErrorAlert
-          error={checkout.error ?? new ApiError(404, 'NOT_FOUND', '')}
+          query={checkout.isError ? checkout : missingSession}
           notFoundTitle={t('checkout.notFound.title')}
           notFoundText={t('checkout.notFound.text')}
           backHref={href.home}

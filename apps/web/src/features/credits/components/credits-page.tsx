@@ -1,14 +1,16 @@
-import { Alert, Badge, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconCoins, IconShoppingCart } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadingFallback } from '../../../components/loading-fallback';
 import { PageHeading } from '../../../components/page-heading';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { StatCard } from '../../../components/stat-card';
 import { useScopeAccess } from '../../org-context/hooks/use-scope-access';
 import { purchaseHref } from '../../pricing/hooks/use-purchase-dialogs';
 import { ledgerQueryOptions } from '../api/credits-api';
+import { describeLedgerEntry } from '../lib/ledger-description';
 
 const kindColor = { purchase: 'green', grant: 'green', refund: 'orange', spend: 'blue', correction: 'orange' } as const;
 
@@ -18,7 +20,14 @@ export function CreditsPage() {
   const { scope, canWrite } = useScopeAccess();
   const ledger = useInfiniteQuery(ledgerQueryOptions(scope));
   if (ledger.isPending) return <LoadingFallback />;
-  if (ledger.isError) return <Alert color="red">{ledger.error.message}</Alert>;
+  if (ledger.isError) {
+    return (
+      <Stack gap="lg">
+        <PageHeading title={t('credits.title')} icon={IconCoins} description={t('credits.intro')} />
+        <QueryErrorAlert query={ledger} />
+      </Stack>
+    );
+  }
   const entries = ledger.data.pages.flatMap((page) => page.entries);
   const balance = ledger.data.pages[0]?.balance ?? 0;
   const spent = entries.filter((e) => e.kind === 'spend').reduce((sum, e) => sum - e.amount, 0);
@@ -68,7 +77,7 @@ export function CreditsPage() {
                       {t(`credits.kinds.${entry.kind}`)}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>{[entry.reason, entry.accountName].filter(Boolean).join(' · ')}</Table.Td>
+                  <Table.Td>{describeLedgerEntry(t, i18n.language, entry)}</Table.Td>
                   <Table.Td ta="right" c={entry.amount < 0 ? 'red.8' : 'green.9'}>
                     {entry.amount > 0 ? `+${entry.amount}` : entry.amount}
                   </Table.Td>

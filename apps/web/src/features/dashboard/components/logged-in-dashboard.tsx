@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ActionCard } from '../../../components/action-card';
 import { PageHeading } from '../../../components/page-heading';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { StatCard, type StatColor } from '../../../components/stat-card';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -50,10 +51,10 @@ export function LoggedInDashboard() {
 
   const actions = [
     { key: 'buyCredits', icon: IconCoins, to: purchaseHref('credits'), variant: 'filled' },
-    { key: 'createAccount', icon: IconAntenna, to: paths.accounts.getHref(), variant: 'light' },
-    { key: 'subscribe', icon: IconReceipt, to: purchaseHref('subscription'), variant: 'light' },
-    { key: 'networks', icon: IconWorld, to: paths.marketplace.getHref(), variant: 'light' },
-    { key: 'map', icon: IconMap, to: paths.map.getHref(), variant: 'light' },
+    { key: 'createAccount', icon: IconAntenna, to: paths.accounts.getHref(), variant: 'default' },
+    { key: 'subscribe', icon: IconReceipt, to: purchaseHref('subscription'), variant: 'default' },
+    { key: 'networks', icon: IconWorld, to: paths.marketplace.getHref(), variant: 'default' },
+    { key: 'map', icon: IconMap, to: paths.map.getHref(), variant: 'default' },
     { key: 'settings', icon: IconSettings, to: paths.settings.getHref(), variant: 'default' },
   ] as const;
 
@@ -78,6 +79,8 @@ export function LoggedInDashboard() {
           color={serviceColor[serviceState]}
         />
       </SimpleGrid>
+      {/* Without the overview the credits and organisations cards cannot fill in: say why, and offer Retry. */}
+      {overview.isError && <QueryErrorAlert query={overview} />}
       <InvitationsCard />
       <AccessSummary />
       <CreditsPanel balance={credits} />

@@ -5,12 +5,14 @@ import { ActionCard } from '../../../components/action-card';
 import { PageHeading } from '../../../components/page-heading';
 import { StatCard } from '../../../components/stat-card';
 import { paths } from '../../../config/paths';
+import { useAuthLinks } from '../../auth/hooks/use-auth-links';
 import { ServiceStatus } from '../../health/components/service-status';
 import { PromotionCard } from '../../sales/components/promotion-card';
 
 /** What a visitor sees first: what the service is, what it speaks, the three ways in, and the promotion. */
 export function LoggedOutDashboard() {
   const { t } = useTranslation();
+  const authLinks = useAuthLinks();
   return (
     <Stack gap="xl" maw={1200}>
       <Stack gap="xs">
@@ -40,7 +42,7 @@ export function LoggedOutDashboard() {
           icon={IconUserPlus}
           description={t('dashboard.actions.signUp.description')}
           buttonLabel={t('dashboard.actions.signUp.button')}
-          to={paths.signup.getHref()}
+          {...authLinks.to('signUp')}
         />
         <ActionCard
           title={t('dashboard.actions.connect.title')}
@@ -48,7 +50,7 @@ export function LoggedOutDashboard() {
           description={t('dashboard.actions.connect.description')}
           buttonLabel={t('dashboard.actions.connect.button')}
           buttonVariant="default"
-          to={paths.login.getHref()}
+          {...authLinks.to('signIn')}
         />
       </SimpleGrid>
       <PromotionCard />

@@ -1,8 +1,12 @@
-import { Anchor, Modal, ScrollArea, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useBrand } from '../../../lib/brand/brand-context';
+import { lazyNamed } from '../../../lib/lazy-import';
 import { currentDocumentsQueryOptions } from '../api/documents-api';
+
+// The dialog loads when it is first opened: the link sits in every page's footer (docs/decisions/0048).
+const TermsDialog = lazyNamed(() => import('./terms-dialog'), 'TermsDialog');
 
 /**
  * The terms link of the footer and the sign-up form: the current published version (its text in a dialog, or its
@@ -25,17 +29,11 @@ export function TermsLink({ children, size }: { children?: ReactNode; size?: 'sm
       <Anchor component="button" type="button" size={size} onClick={() => setOpen(true)}>
         {children}
       </Anchor>
-      <Modal
-        opened={isOpen}
-        onClose={() => setOpen(false)}
-        title={terms.title}
-        size="lg"
-        scrollAreaComponent={ScrollArea.Autosize}
-      >
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="terms-text">
-          {terms.body}
-        </Text>
-      </Modal>
+      {isOpen && (
+        <Suspense fallback={null}>
+          <TermsDialog title={terms.title} body={terms.body} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { IconMap } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoadingFallback } from '../../../components/loading-fallback';
 import { PageHeading } from '../../../components/page-heading';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { StatCard } from '../../../components/stat-card';
 import { adminMapQueryOptions } from '../api/maps-api';
 import { CoverageMap } from './coverage-map';
@@ -14,7 +15,14 @@ export function AdminMapPage() {
   const { t } = useTranslation();
   const map = useQuery(adminMapQueryOptions());
   if (map.isPending) return <LoadingFallback />;
-  if (map.isError) return <Alert color="red">{map.error.message}</Alert>;
+  if (map.isError) {
+    return (
+      <Stack gap="lg" maw={1400}>
+        <PageHeading title={t('maps.adminHeading')} icon={IconMap} description={t('maps.adminIntro')} />
+        <QueryErrorAlert query={map} />
+      </Stack>
+    );
+  }
   const { stations, rovers } = map.data;
   const up = stations.filter((station) => station.status === 'up').length;
   const degraded = stations.filter((station) => station.status === 'degraded').length;

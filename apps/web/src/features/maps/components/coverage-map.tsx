@@ -144,12 +144,14 @@ export function CoverageMap({
     let cancelled = false;
     let map: MapLibreMap | undefined;
     (async () => {
-      const [maplibre, worker] = await Promise.all([
+      // The base map's countries download beside maplibre, not after it.
+      const [maplibre, worker, world] = await Promise.all([
         import('maplibre-gl'),
         import('maplibre-gl/dist/maplibre-gl-worker.mjs?url'),
+        styleUrl ? null : loadWorld(),
       ]);
       maplibre.setWorkerUrl(worker.default);
-      const style = styleUrl ?? offlineStyle(await loadWorld(), themeRef.current);
+      const style = styleUrl ?? offlineStyle(world ?? (await loadWorld()), themeRef.current);
       const container = containerRef.current;
       if (cancelled || !container) return;
       map = new maplibre.Map({

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadingFallback } from '../../../components/loading-fallback';
 import { PageHeading } from '../../../components/page-heading';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { paths } from '../../../config/paths';
 import { useOwnerScope } from '../../../lib/owner-scope';
 import { userMapQueryOptions } from '../api/maps-api';
@@ -20,7 +21,14 @@ export function UserMapPage() {
   const scope = useOwnerScope();
   const map = useQuery(userMapQueryOptions(scope));
   if (map.isPending) return <LoadingFallback />;
-  if (map.isError) return <Alert color="red">{map.error.message}</Alert>;
+  if (map.isError) {
+    return (
+      <Stack gap="lg" maw={1400}>
+        <PageHeading title={t('maps.userHeading')} icon={IconMap} description={t('maps.userIntro')} />
+        <QueryErrorAlert query={map} />
+      </Stack>
+    );
+  }
   const { stations, rovers } = map.data;
   return (
     <Stack gap="lg" maw={1400}>

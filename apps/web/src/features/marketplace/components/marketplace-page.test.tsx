@@ -91,7 +91,10 @@ describe('marketplace', () => {
     expect(rows[1]).toHaveTextContent('DEMO_AMSAMSUp');
     expect(rows[2]).toHaveTextContent('DEMO_UTRUTRDown');
     expect(within(screen.getByRole('group', { name: 'Live stations' })).getByText('1 / 2')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Log in to activate' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Log in to activate' })).toHaveAttribute(
+      'href',
+      `/login?returnTo=/marketplace/${demo.id}`,
+    );
     expect(screen.queryByRole('link', { name: 'Subscribe' })).not.toBeInTheDocument();
     expect(document.title).toBe('Fixpoint | Fixpoint Demo Network');
   });

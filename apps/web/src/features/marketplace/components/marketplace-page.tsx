@@ -1,5 +1,5 @@
 import type { PublicNetwork } from '@fixpoint/shared';
-import { Alert, Button, Grid, Stack } from '@mantine/core';
+import { Button, Grid, Stack } from '@mantine/core';
 import { IconActivityHeartbeat, IconWorld } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { CardTable, type CardTableColumn, type CardTableRecord } from '../../../components/card-table/card-table';
 import { LoadingFallback } from '../../../components/loading-fallback';
 import { PageHeading } from '../../../components/page-heading';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { paths } from '../../../config/paths';
 import { CoverageMap } from '../../maps';
 import { allCoverageQueryOptions, networksQueryOptions } from '../../networks/api/networks-api';
@@ -113,7 +114,7 @@ export function MarketplacePage() {
           {networks.isPending ? (
             <LoadingFallback />
           ) : networks.isError ? (
-            <Alert color="red">{networks.error.message}</Alert>
+            <QueryErrorAlert query={networks} />
           ) : (
             <CardTable
               title={t('marketplace.networks')}
@@ -127,7 +128,7 @@ export function MarketplacePage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }} order={{ base: 1, lg: 2 }} className={classes.mapColumn}>
           {coverage.isError ? (
-            <Alert color="red">{coverage.error.message}</Alert>
+            <QueryErrorAlert query={coverage} />
           ) : (
             <CoverageMap stations={coverage.data?.stations ?? []} label={t('marketplace.mapLabel')} height={460} />
           )}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Breadcrumbs, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconAntenna, IconNetwork, IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,10 +6,12 @@ import { Link } from 'react-router';
 import { LoadingFallback } from '../../../components/loading-fallback';
 import { LookupErrorAlert } from '../../../components/lookup-error-alert';
 import { PageHeading } from '../../../components/page-heading';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { StatCard } from '../../../components/stat-card';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAuth } from '../../auth/hooks/use-auth';
+import { useAuthLinks } from '../../auth/hooks/use-auth-links';
 import { CoverageMap } from '../../maps';
 import { networkCoverageQueryOptions, networkQueryOptions } from '../../networks/api/networks-api';
 import { purchaseHref } from '../../pricing/hooks/use-purchase-dialogs';
@@ -20,6 +22,7 @@ export const stationStatusColor = { up: 'green', degraded: 'orange', down: 'red'
 /** A network's page: what it is, its stations with live status, its coverage, and the way to access it. */
 export function NetworkPage({ networkId }: { networkId: string }) {
   const { t, i18n } = useTranslation();
+  const authLinks = useAuthLinks();
   const auth = useAuth();
   const network = useQuery(networkQueryOptions(networkId));
   const coverage = useQuery(networkCoverageQueryOptions(networkId));
@@ -29,7 +32,7 @@ export function NetworkPage({ networkId }: { networkId: string }) {
   if (network.isError) {
     return (
       <LookupErrorAlert
-        error={network.error}
+        query={network}
         notFoundTitle={t('marketplace.notFound')}
         notFoundText={t('marketplace.notFoundText')}
         backHref={paths.marketplace.getHref()}
@@ -58,7 +61,7 @@ export function NetworkPage({ networkId }: { networkId: string }) {
             {data.plans.length > 0 && (
               <Button
                 component={Link}
-                to={signedIn ? purchaseHref('subscription', { networkId: data.id }) : paths.login.getHref()}
+                {...(signedIn ? { to: purchaseHref('subscription', { networkId: data.id }) } : authLinks.to('signIn'))}
                 variant="default"
                 leftSection={<IconReceipt size={16} />}
               >
@@ -67,9 +70,9 @@ export function NetworkPage({ networkId }: { networkId: string }) {
             )}
             <Button
               component={Link}
-              to={
-                signedIn ? `${paths.accounts.getHref()}?network=${encodeURIComponent(data.id)}` : paths.login.getHref()
-              }
+              {...(signedIn
+                ? { to: `${paths.accounts.getHref()}?network=${encodeURIComponent(data.id)}` }
+                : authLinks.to('signIn'))}
               leftSection={<IconAntenna size={16} />}
             >
               {signedIn ? t('marketplace.activate') : t('marketplace.signInToActivate')}
@@ -95,7 +98,7 @@ export function NetworkPage({ networkId }: { networkId: string }) {
         />
       </SimpleGrid>
       {coverage.isError ? (
-        <Alert color="red">{coverage.error.message}</Alert>
+        <QueryErrorAlert query={coverage} />
       ) : (
         <CoverageMap
           stations={coverage.data?.stations ?? []}

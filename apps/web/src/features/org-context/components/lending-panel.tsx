@@ -1,8 +1,10 @@
 import type { NtripAccount } from '@fixpoint/shared';
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 import { organizationScope } from '../../../lib/owner-scope';
 import { accountKeys } from '../../accounts/api/accounts-api';
 import { orgMembersQueryOptions } from '../../organizations/api/org-members-api';
@@ -66,7 +68,7 @@ export function LendingPanel({ orgId, account }: { orgId: string; account: Ntrip
       >
         <Stack>
           <Text size="sm">{t('org.lending.confirmText')}</Text>
-          {takeBack.isError && <Alert color="red">{takeBack.error.message}</Alert>}
+          <ErrorAlert error={takeBack.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
               {t('accounts.cancel')}
@@ -120,7 +122,7 @@ function LendForm({
             value={userId}
             onChange={setUserId}
             searchable
-            nothingFoundMessage={members.isError ? members.error.message : t('org.lending.noMembers')}
+            nothingFoundMessage={members.isError ? apiErrorMessage(members.error, t) : t('org.lending.noMembers')}
             w={280}
           />
           <TextInput
@@ -133,7 +135,7 @@ function LendForm({
             w={240}
           />
         </Group>
-        {lend.isError && <Alert color="red">{lend.error.message}</Alert>}
+        <ErrorAlert error={lend.error} />
         <Group>
           <Button type="submit" variant="light" disabled={!userId || !untilDate || isPast} loading={lend.isPending}>
             {t('org.lending.lend')}

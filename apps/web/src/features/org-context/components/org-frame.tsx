@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
+import { Alert, Anchor, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
 import { LoadingFallback } from '../../../components/loading-fallback';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { authKeys, userOverviewQueryOptions } from '../../auth/api/auth-api';
@@ -48,14 +49,7 @@ export function OrgFrame() {
             {t('org.notFound.text')}
           </Alert>
         ) : (
-          <Alert color="red">
-            <Group justify="space-between">
-              {organization.error.message}
-              <Button size="xs" variant="default" onClick={() => organization.refetch()}>
-                {t('org.retry')}
-              </Button>
-            </Group>
-          </Alert>
+          <QueryErrorAlert query={organization} />
         )}
         <Anchor component={Link} to={paths.dashboard.getHref()}>
           {t('checkout.toDashboard')}

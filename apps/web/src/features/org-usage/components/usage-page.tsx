@@ -3,7 +3,9 @@ import { IconChartBar, IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
 import { PageHeading } from '../../../components/page-heading';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { StatCard } from '../../../components/stat-card';
 import { downloadCsv } from '../../accounts/api/accounts-api';
 import { useScopeAccess } from '../../org-context/hooks/use-scope-access';
@@ -96,16 +98,9 @@ export function UsagePage() {
           w={180}
         />
       </Group>
-      {exportCsv.isError && <Alert color="red">{exportCsv.error.message}</Alert>}
+      <ErrorAlert error={exportCsv.error} />
       {usage.isError ? (
-        <Alert color="red">
-          <Group justify="space-between">
-            {usage.error.message}
-            <Button size="xs" variant="default" onClick={() => usage.refetch()}>
-              {t('org.retry')}
-            </Button>
-          </Group>
-        </Alert>
+        <QueryErrorAlert query={usage} />
       ) : !data ? (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 2, sm: 4 }}>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppAlert } from '../../../components/app-alert';
 import { ApiError } from '../../../lib/api-client';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 
 /** A destructive step, confirmed: what happens, the server's refusal if any, Cancel (focused) and the red action. */
 export function ConfirmDialog({
@@ -52,7 +53,7 @@ export function ActionError({ error }: { error: Error }) {
   const isLastOwner = error instanceof ApiError && error.code === 'LAST_OWNER';
   return (
     <AppAlert status="error" title={isLastOwner ? t('orgMembers.lastOwner') : undefined}>
-      {error.message}
+      {apiErrorMessage(error, t)}
     </AppAlert>
   );
 }

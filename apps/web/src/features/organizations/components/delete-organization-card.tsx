@@ -3,12 +3,13 @@ import { IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePendingDialog } from '../../../components/pending-dialog';
 import { deleteOrganization } from '../api/org-members-api';
 import { ConfirmDialog } from './confirm-dialog';
 
 /**
- * Owners only: deleting the organisation, confirmed by typing its name. The server refuses while subscriptions
- * still run; its reason shows in the dialog.
+ * Owners only: deleting the organisation, confirmed by typing its name, then a pending dialog (spec 4) with the
+ * outcome: deleted (its button leads on, `onDeleted`), or the server's reason, e.g. subscriptions still running.
  */
 export function DeleteOrganizationCard({
   orgId,
@@ -22,7 +23,30 @@ export function DeleteOrganizationCard({
   const { t } = useTranslation();
   const [isConfirming, setConfirming] = useState(false);
   const [typed, setTyped] = useState('');
-  const remove = useMutation({ mutationFn: () => deleteOrganization(orgId), onSuccess: onDeleted });
+  const remove = useMutation({ mutationFn: () => deleteOrganization(orgId) });
+  const pending = usePendingDialog();
+  const closeConfirmation = () => {
+    setConfirming(false);
+    setTyped('');
+    remove.reset();
+  };
+  const onConfirm = async () => {
+    closeConfirmation();
+    const outcome = await pending.run(remove.mutateAsync(), {
+      loadingText: t('orgMembers.delete.pending', { name: orgName }),
+      success: {
+        title: t('orgMembers.delete.doneTitle'),
+        message: t('orgMembers.delete.doneText', { name: orgName }),
+        closeLabel: t('orgMembers.toDashboard'),
+        onClose: onDeleted,
+      },
+      failure: { title: t('orgMembers.delete.failedTitle') },
+    });
+    // Dismissed while it ran: the organisation is gone all the same, and so are its pages.
+    if (outcome.isOk && outcome.isDismissed) onDeleted();
+    // The failure view said why; the confirmation keeps it only when the dialog was dismissed before.
+    if (!outcome.isOk && !outcome.isDismissed) remove.reset();
+  };
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="org-delete-title">
       <Group justify="space-between" gap="md">
@@ -46,12 +70,8 @@ export function DeleteOrganizationCard({
           error={remove.error}
           isPending={remove.isPending}
           isConfirmDisabled={typed.trim() !== orgName.trim()}
-          onConfirm={() => remove.mutate()}
-          onClose={() => {
-            setConfirming(false);
-            setTyped('');
-            remove.reset();
-          }}
+          onConfirm={() => void onConfirm()}
+          onClose={closeConfirmation}
         >
           <TextInput
             label={t('orgMembers.delete.typeName', { name: orgName })}
@@ -61,6 +81,7 @@ export function DeleteOrganizationCard({
           />
         </ConfirmDialog>
       )}
+      {pending.dialog}
     </Card>
   );
 }

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppAlert } from '../../../components/app-alert';
+import { ErrorAlert } from '../../../components/error-alert';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { type InviteAction, respondToInvite, userInviteKeys, userInvitesQueryOptions } from '../api/invites-api';
@@ -52,7 +53,7 @@ export function InvitationsCard() {
             </Anchor>
           </AppAlert>
         )}
-        {respond.isError && <AppAlert status="error">{respond.error.message}</AppAlert>}
+        <ErrorAlert error={respond.error} />
         {list.map((invite) => (
           <InvitationRow
             key={invite.organization}

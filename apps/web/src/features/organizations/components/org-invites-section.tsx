@@ -17,6 +17,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppAlert } from '../../../components/app-alert';
+import { ErrorAlert } from '../../../components/error-alert';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { cancelInvite, inviteMember, orgInvitesQueryOptions } from '../api/org-invites-api';
 import { orgMemberKeys } from '../api/org-members-api';
 
@@ -35,11 +37,11 @@ export function OrgInvitesSection({ orgId }: { orgId: string }) {
           {t('orgMembers.invites.title')}
         </Title>
         <InviteForm orgId={orgId} onInvited={store} />
-        {cancel.isError && <AppAlert status="error">{cancel.error.message}</AppAlert>}
+        <ErrorAlert error={cancel.error} />
         {invites.isPending ? (
           <Skeleton height={44} radius="sm" aria-busy />
         ) : invites.isError ? (
-          <AppAlert status="error">{invites.error.message}</AppAlert>
+          <QueryErrorAlert query={invites} />
         ) : invites.data.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('orgMembers.invites.empty')}
@@ -81,7 +83,7 @@ function InviteForm({ orgId, onInvited }: { orgId: string; onInvited: (list: Org
         {invite.isSuccess && (
           <AppAlert status="success">{t('orgMembers.invites.sent', { email: invite.variables.email })}</AppAlert>
         )}
-        {invite.isError && <AppAlert status="error">{invite.error.message}</AppAlert>}
+        <ErrorAlert error={invite.error} />
         <Group align="flex-start" gap="sm">
           <TextInput
             type="email"

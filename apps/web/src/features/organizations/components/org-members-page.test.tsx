@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { stubUser } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render';
 
@@ -73,6 +73,18 @@ const rowOf = async (name: string) => {
   return within(row);
 };
 
+/** Holds the organisation's changes (anything but GET) until the test releases them. */
+function holdChanges() {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const answer = globalThis.fetch;
+  vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
+    if ((init?.method ?? 'GET') !== 'GET') await held;
+    return answer(input, init);
+  });
+  return release;
+}
+
 describe('organisation members', () => {
   it('lets an owner change a role and remove a member after confirming', async () => {
     const { sent } = stubOrg('owner');
@@ -109,8 +121,8 @@ describe('organisation members', () => {
     await user.click(await screen.findByRole('button', { name: 'Leave organisation' }));
     const confirm = within(await screen.findByRole('dialog', { name: 'Leave North Fleet?' }));
     await user.click(confirm.getByRole('button', { name: 'Leave' }));
-    expect(await confirm.findByText('Make someone else an owner before you leave.')).toBeInTheDocument();
-    expect(confirm.getByText('An organisation needs an owner')).toBeInTheDocument();
+    const failed = within(await screen.findByRole('dialog', { name: 'An organisation needs an owner' }));
+    expect(failed.getByRole('alert')).toHaveTextContent('Make someone else an owner before you leave.');
     expect(router.state.location.pathname).toBe('/org/o1/members');
   });
 
@@ -129,9 +141,14 @@ describe('organisation members', () => {
     await user.click(screen.getByRole('button', { name: 'Leave organisation' }));
     const confirm = within(await screen.findByRole('dialog', { name: 'Leave North Fleet?' }));
     await user.click(confirm.getByRole('button', { name: 'Leave' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    // The pending dialog says it is done; its button leads to the dashboard.
+    const done = within(await screen.findByRole('dialog', { name: 'You left North Fleet' }));
+    expect(done.getByText(/Its pages are gone from your menu/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/org/o1/members');
     expect(sent[0]?.method).toBe('DELETE');
     expect(sent[0]?.url.searchParams.get('forMember')).toBe('u1');
+    await user.click(done.getByRole('button', { name: 'Go to the dashboard' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(userCalls()).toBeGreaterThan(before);
   });
 
@@ -165,8 +182,9 @@ describe('organisation members', () => {
     expect(await invites.findByText(/No invitations are waiting/)).toBeInTheDocument();
   });
 
-  it('lets an owner delete the organisation after typing its name', async () => {
+  it('lets an owner delete the organisation after typing its name, with a pending dialog until it is done', async () => {
     const { sent } = stubOrg('owner');
+    const release = holdChanges();
     const { user, router } = renderApp('/org/o1/members');
     await user.click(await screen.findByRole('button', { name: 'Delete organisation' }));
     const confirm = within(await screen.findByRole('dialog', { name: 'Delete North Fleet?' }));
@@ -174,8 +192,41 @@ describe('organisation members', () => {
     expect(submit).toBeDisabled();
     await user.type(confirm.getByRole('textbox', { name: 'Type North Fleet to confirm' }), 'North Fleet');
     await user.click(submit);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+
+    const waiting = await screen.findByRole('dialog', { name: 'Please wait' });
+    expect(waiting).toHaveAttribute('aria-busy', 'true');
+    expect(within(waiting).getByRole('status')).toHaveTextContent('Deleting North Fleet…');
+    release();
+    const done = within(await screen.findByRole('dialog', { name: 'Organisation deleted' }));
+    expect(done.getByText('North Fleet has been deleted for every member.')).toBeInTheDocument();
     expect(sent).toMatchObject([{ method: 'DELETE' }]);
     expect(sent[0]?.url.pathname).toBe('/api/org/o1');
+    await user.click(done.getByRole('button', { name: 'Go to the dashboard' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it("shows the server's reason when the organisation cannot be deleted, and stays", async () => {
+    stubOrg('owner', (sent) =>
+      sent.method === 'DELETE'
+        ? {
+            status: 409,
+            body: {
+              code: 'SUBSCRIPTIONS_RUNNING',
+              message: "End the organisation's subscriptions first: deleting would leave them billing.",
+            },
+          }
+        : undefined,
+    );
+    const { user, router } = renderApp('/org/o1/members');
+    await user.click(await screen.findByRole('button', { name: 'Delete organisation' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Delete North Fleet?' }));
+    await user.type(confirm.getByRole('textbox', { name: 'Type North Fleet to confirm' }), 'North Fleet');
+    await user.click(confirm.getByRole('button', { name: 'Delete for good' }));
+    const failed = within(await screen.findByRole('dialog', { name: 'Could not delete the organisation' }));
+    expect(failed.getByRole('alert')).toHaveTextContent("End the organisation's subscriptions first");
+    const close = failed.getAllByRole('button', { name: 'Close' });
+    await user.click(close[close.length - 1] as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/org/o1/members');
   });
 });

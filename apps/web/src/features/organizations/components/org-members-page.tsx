@@ -5,10 +5,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { AppAlert } from '../../../components/app-alert';
 import { LookupErrorAlert } from '../../../components/lookup-error-alert';
 import { PageHeading } from '../../../components/page-heading';
+import { usePendingDialog } from '../../../components/pending-dialog';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../auth/hooks/use-auth';
 import {
   organizationQueryOptions,
@@ -54,10 +56,31 @@ export function OrgMembersPage({ orgId }: { orgId: string }) {
     await auth.refetch();
     navigate(paths.dashboard.getHref());
   };
-  const leave = useMutation({
-    mutationFn: () => removeMember({ orgId, forMember: auth.uid ?? '' }),
-    onSuccess: goneFromOrganization,
-  });
+  const leave = useMutation({ mutationFn: () => removeMember({ orgId, forMember: auth.uid ?? '' }) });
+  const pending = usePendingDialog();
+  /** Leaving shows how it went (spec 4); the dashboard follows once the person has read it. */
+  const onLeave = async () => {
+    const name = org.data?.name ?? '';
+    setLeaving(false);
+    const outcome = await pending.run(leave.mutateAsync(), {
+      loadingText: t('orgMembers.leave.pending', { name }),
+      success: {
+        title: t('orgMembers.leave.doneTitle', { name }),
+        message: t('orgMembers.leave.doneText'),
+        closeLabel: t('orgMembers.toDashboard'),
+        onClose: goneFromOrganization,
+      },
+      failure: {
+        title: (error) =>
+          error instanceof ApiError && error.code === 'LAST_OWNER'
+            ? t('orgMembers.lastOwner')
+            : t('orgMembers.leave.failedTitle'),
+      },
+    });
+    // Dismissed while it ran: out of the organisation all the same.
+    if (outcome.isOk && outcome.isDismissed) await goneFromOrganization();
+    if (!outcome.isOk && !outcome.isDismissed) leave.reset();
+  };
 
   const heading = (
     <PageHeading
@@ -79,7 +102,7 @@ export function OrgMembersPage({ orgId }: { orgId: string }) {
       <Stack gap="lg" maw={1200}>
         {heading}
         <LookupErrorAlert
-          error={org.error}
+          query={org}
           notFoundTitle={t('orgMembers.notFound.title')}
           notFoundText={t('orgMembers.notFound.text')}
           backHref={paths.dashboard.getHref()}
@@ -104,7 +127,7 @@ export function OrgMembersPage({ orgId }: { orgId: string }) {
             ))}
           </Stack>
         ) : members.isError ? (
-          <AppAlert status="error">{members.error.message}</AppAlert>
+          <QueryErrorAlert query={members} />
         ) : (
           <MembersTable
             members={members.data}
@@ -147,13 +170,14 @@ export function OrgMembersPage({ orgId }: { orgId: string }) {
           confirmLabel={t('orgMembers.leave.confirm')}
           error={leave.error}
           isPending={leave.isPending}
-          onConfirm={() => leave.mutate()}
+          onConfirm={() => void onLeave()}
           onClose={() => {
             setLeaving(false);
             leave.reset();
           }}
         />
       )}
+      {pending.dialog}
     </Stack>
   );
 }

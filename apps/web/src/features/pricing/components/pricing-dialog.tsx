@@ -4,7 +4,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppAlert } from '../../../components/app-alert';
-import { paths } from '../../../config/paths';
+import { apiErrorMessage } from '../../../lib/api-error-message';
+import { useAuthLinks } from '../../auth/hooks/use-auth-links';
 import { NotSignedInError, useCheckout } from '../hooks/use-checkout';
 import { PricingGrid } from './pricing-grid';
 
@@ -27,6 +28,7 @@ export function PricingDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const authLinks = useAuthLinks();
   const isSmall = useMediaQuery('(max-width: 768px)');
   const checkout = useCheckout({ onOpened: onClose });
   const sorted = byAscendingAmount(products);
@@ -42,7 +44,6 @@ export function PricingDialog({
         size={widest === 1 ? 'sm' : widest === 2 ? 'lg' : widest === 3 ? 'xl' : '80rem'}
         scrollAreaComponent={isSmall ? ScrollArea.Autosize : undefined}
         styles={isSmall ? { body: { maxHeight: 450 } } : undefined}
-        overlayProps={{ backgroundOpacity: 0.55, blur: 2 }}
       >
         <Stack gap="md">
           {description && (
@@ -72,11 +73,11 @@ export function PricingDialog({
           <AppAlert status="error">
             {checkout.error instanceof NotSignedInError
               ? t('errors.auth.checkoutNotLoggedIn')
-              : checkout.error?.message || t('pricing.checkoutFailed.message')}
+              : (checkout.error && apiErrorMessage(checkout.error, t)) || t('pricing.checkoutFailed.message')}
           </AppAlert>
           <Group justify="flex-end">
             {checkout.error instanceof NotSignedInError && (
-              <Button component={Link} to={paths.login.getHref()} variant="default">
+              <Button component={Link} {...authLinks.to('signIn')} variant="default">
                 {t('nav.logIn')}
               </Button>
             )}

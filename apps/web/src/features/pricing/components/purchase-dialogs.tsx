@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingFallback } from '../../../components/loading-fallback';
 import { track } from '../../../lib/analytics';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useScopeAccess } from '../../org-context/hooks/use-scope-access';
 import { subscriptionPricingTablesQueryOptions, tokenProductsQueryOptions } from '../api/pricing-api';
 import { usePurchaseDialogs } from '../hooks/use-purchase-dialogs';
@@ -30,7 +31,7 @@ function CreditsPurchase({ onClose }: { onClose: () => void }) {
   const tokens = useQuery(tokenProductsQueryOptions());
   useEffect(() => track('tokenOpenPricingTable'), []);
   if (tokens.isPending) return <LoadingDialog onClose={onClose} />;
-  if (tokens.isError) return <UnavailableDialog message={tokens.error.message} onClose={onClose} />;
+  if (tokens.isError) return <UnavailableDialog message={apiErrorMessage(tokens.error, t)} onClose={onClose} />;
   return (
     <PricingDialog
       title={t('pricing.creditsTitle')}
@@ -43,10 +44,11 @@ function CreditsPurchase({ onClose }: { onClose: () => void }) {
 }
 
 function SubscriptionPurchase({ networkId, onClose }: { networkId: string | null; onClose: () => void }) {
+  const { t } = useTranslation();
   const tables = useQuery(subscriptionPricingTablesQueryOptions());
   const [chosen, setChosen] = useState<PricingTable | null>(null);
   if (tables.isPending) return <LoadingDialog onClose={onClose} />;
-  if (tables.isError) return <UnavailableDialog message={tables.error.message} onClose={onClose} />;
+  if (tables.isError) return <UnavailableDialog message={apiErrorMessage(tables.error, t)} onClose={onClose} />;
   const forNetwork = networkId ? tables.data.filter((table) => table.networkId === networkId) : tables.data;
   const table = chosen ?? (forNetwork.length === 1 ? forNetwork[0] : undefined);
   if (table) return <SubscriptionTableDialog table={table} onClose={onClose} />;

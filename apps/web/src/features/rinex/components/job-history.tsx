@@ -1,10 +1,10 @@
 import type { RinexJob } from '@fixpoint/shared';
-import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage } from '../../../lib/api-error-message';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import type { OwnerScope } from '../../../lib/owner-scope';
 import { isDownloadable, rinexDownloadHref } from '../api/get-rinex-job';
 import { useRinexJobs } from '../api/get-rinex-jobs';
@@ -55,16 +55,7 @@ export function JobHistory({ scope }: { scope: OwnerScope }) {
       </Stack>
     );
   } else if (jobs.isError) {
-    body = (
-      <Alert color="red">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">{apiErrorMessage(jobs.error, t)}</Text>
-          <Button size="xs" variant="default" onClick={() => jobs.refetch()}>
-            {t('rinex.retry')}
-          </Button>
-        </Group>
-      </Alert>
-    );
+    body = <QueryErrorAlert query={jobs} />;
   } else if (jobs.data.length === 0) {
     body = <Text c="dimmed">{t('rinex.history.empty')}</Text>;
   } else if (isNarrow) {

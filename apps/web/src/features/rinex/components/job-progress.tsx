@@ -76,7 +76,7 @@ export function JobProgress({ scope, jobId, onClose }: { scope: OwnerScope; jobI
             {data.status === 'failed' && (
               <Alert color="red" title={t('rinex.job.failed')} role="alert">
                 <Stack gap={4}>
-                  {data.error && <Text size="sm">{data.error}</Text>}
+                  {data.error && <Text size="sm">{t(`rinex.failure.${data.error}`)}</Text>}
                   <Text size="sm">{t('rinex.job.refunded', { count: data.credits })}</Text>
                 </Stack>
               </Alert>

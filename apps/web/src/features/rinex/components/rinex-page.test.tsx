@@ -119,13 +119,13 @@ describe('the RINEX page', () => {
 
   it('tells why a conversion failed and that its credits went back', async () => {
     stubRinex({
-      progress: [rinexJob({ status: 'failed', error: 'The archive of this window could not be read.' })],
+      progress: [rinexJob({ status: 'failed', error: 'noRecording' })],
     });
     const { user } = await chooseStation();
     await waitFor(() => expect(createButton()).toBeEnabled(), slow);
     await user.click(createButton());
     const alert = await screen.findByRole('alert', { name: 'The file could not be made' }, slow);
-    expect(alert).toHaveTextContent('The archive of this window could not be read.');
+    expect(alert).toHaveTextContent('The recorded data of this window are no longer available.');
     expect(alert).toHaveTextContent('The 3 credits it cost were refunded.');
   });
 
@@ -175,7 +175,7 @@ describe('the RINEX page', () => {
           expiresAt: '2099-01-01T00:00:00.000Z',
         }),
         rinexJob({ status: 'done', fileName: 'b.zip', expiresAt: '2020-01-01T00:00:00.000Z', interval: 30 }),
-        rinexJob({ id: 'b2c3d4e5-0000-4000-8000-000000000003', status: 'failed', error: 'Unreadable.' }),
+        rinexJob({ id: 'b2c3d4e5-0000-4000-8000-000000000003', status: 'failed', error: 'failed' }),
       ],
     });
     renderApp('/rinex');

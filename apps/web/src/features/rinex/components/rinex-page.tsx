@@ -1,9 +1,9 @@
-import { Alert, Button, Card, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Card, Grid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconFileZip } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/page-heading';
-import { apiErrorMessage } from '../../../lib/api-error-message';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { useOwnerScope } from '../../../lib/owner-scope';
 import { useRinexStations } from '../api/get-rinex-stations';
 import { JobHistory } from './job-history';
@@ -38,16 +38,7 @@ export function RinexPage() {
   if (stations.isPending) {
     form = <FormSkeleton />;
   } else if (stations.isError) {
-    form = (
-      <Alert color="red" title={t('rinex.loadFailed')}>
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">{apiErrorMessage(stations.error, t)}</Text>
-          <Button size="xs" variant="default" onClick={() => stations.refetch()}>
-            {t('rinex.retry')}
-          </Button>
-        </Group>
-      </Alert>
-    );
+    form = <QueryErrorAlert query={stations} title={t('rinex.loadFailed')} />;
   } else if (stations.data.length === 0) {
     form = (
       <Card withBorder padding="lg" radius="md">

@@ -67,12 +67,14 @@ export default function StationMap({
     let cancelled = false;
     let map: MapLibreMap | undefined;
     (async () => {
-      const [maplibre, worker] = await Promise.all([
+      // The base map's countries download beside maplibre, not after it.
+      const [maplibre, worker, world] = await Promise.all([
         import('maplibre-gl'),
         import('maplibre-gl/dist/maplibre-gl-worker.mjs?url'),
+        styleUrl ? null : loadWorld(),
       ]);
       maplibre.setWorkerUrl(worker.default);
-      const style = styleUrl ?? offlineStyle(await loadWorld(), initialRef.current.theme);
+      const style = styleUrl ?? offlineStyle(world ?? (await loadWorld()), initialRef.current.theme);
       const container = containerRef.current;
       if (cancelled || !container) return;
       const positions = pointsOf(initialRef.current.stations, null).features.map((f) => f.geometry.coordinates);

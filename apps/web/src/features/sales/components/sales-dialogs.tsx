@@ -1,16 +1,12 @@
-import { Modal } from '@mantine/core';
-import { Component, lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Component, type ReactNode, Suspense, useEffect } from 'react';
 import { useBrand } from '../../../lib/brand/brand-context';
-import { importWithTimeout } from '../../../lib/lazy-import';
+import { lazyNamed } from '../../../lib/lazy-import';
 import { useSalesDialog } from '../hooks/use-sales-dialog';
 import { currentGclid } from '../lib/gclid';
-import { UnexpectedErrorBody } from './sales-result';
 
-// The flow and its phone metadata load only when someone opens it.
-const SalesFlow = lazy(() =>
-  importWithTimeout(() => import('./sales-flow')).then((module) => ({ default: module.SalesFlow })),
-);
+// The flow, its phone metadata and the dialogs load only when someone opens it (docs/decisions/0048).
+const SalesFlow = lazyNamed(() => import('./sales-flow'), 'SalesFlow');
+const UnexpectedErrorDialog = lazyNamed(() => import('./sales-result'), 'UnexpectedErrorDialog');
 
 /**
  * The sales flow, opened from the address (`?contact=sales`) on any page, for visitors and signed-in users alike;
@@ -43,15 +39,11 @@ class SalesErrorBoundary extends Component<{ onClose: () => void; children: Reac
 
   override render() {
     if (!this.state.hasFailed) return this.props.children;
-    return <UnexpectedErrorDialog onClose={this.props.onClose} />;
+    // Its chunk is the flow's neighbour; when the network took both, there is nothing to show and nothing lost.
+    return (
+      <Suspense fallback={null}>
+        <UnexpectedErrorDialog onClose={this.props.onClose} />
+      </Suspense>
+    );
   }
-}
-
-function UnexpectedErrorDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Modal opened onClose={onClose} title={t('errors.unexpected.title')} centered>
-      <UnexpectedErrorBody onClose={onClose} />
-    </Modal>
-  );
 }

@@ -1,8 +1,9 @@
-import { brands, SALES_FORM_COOKIE } from '@fixpoint/shared';
+import { brands } from '@fixpoint/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubUser, stubVisitor } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render';
+import { SALES_FORM_COOKIE } from '../lib/cookies';
 
 type Answer = { status?: number; body?: unknown } | 'network' | 'not-json';
 

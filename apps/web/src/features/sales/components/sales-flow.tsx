@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, NetworkError } from '../../../lib/api-client';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useCreateSalesRequest } from '../api/create-sales-request';
 import { hasSubmittedSalesForm } from '../lib/cookies';
@@ -19,7 +19,7 @@ type View = 'intro' | 'contact' | 'thanks' | 'failed' | 'unexpected';
  * Spec 8: a non-ok answer or a network failure is 'Submission Failed'; anything else that goes wrong on the way is
  * 'An Unexpected Error Occurred'.
  */
-const isSubmissionFailure = (error: unknown) => error instanceof ApiError || error instanceof TypeError;
+const isSubmissionFailure = (error: unknown) => error instanceof ApiError || error instanceof NetworkError;
 
 /**
  * Spec 2 and 4, the sales-request dialogs: 'Launch Your Branded RTK Platform' (step 1 of 2), 'Contact Sales' (step 2
@@ -121,15 +121,7 @@ export function SalesFlow({ onClose }: { onClose: () => void }) {
   const isStep = current.step !== undefined;
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={current.title}
-      centered
-      size={isStep ? 'lg' : 'md'}
-      overlayProps={{ backgroundOpacity: 0.55, blur: 2 }}
-      data-view={view}
-    >
+    <Modal opened onClose={onClose} title={current.title} centered size={isStep ? 'lg' : 'md'} data-view={view}>
       <ViewBody key={view} shouldFocus={hasMoved}>
         {isStep && (
           <Text size="xs" fw={500} c="dimmed" tt="uppercase" data-testid="sales-step">

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppAlert } from '../../../components/app-alert';
@@ -36,5 +36,15 @@ export function UnexpectedErrorBody({ onClose }: { onClose: () => void }) {
         {t('errors.close')}
       </Button>
     </ResultBody>
+  );
+}
+
+/** The unexpected error as its own dialog: what the flow's error boundary shows (sales-dialogs.tsx). */
+export function UnexpectedErrorDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened onClose={onClose} title={t('errors.unexpected.title')} centered>
+      <UnexpectedErrorBody onClose={onClose} />
+    </Modal>
   );
 }

@@ -1,4 +1,6 @@
-import { SALES_FORM_COOKIE, SALES_FORM_COOKIE_SECONDS } from '@fixpoint/shared';
+/** The 'form submitted' cookie (spec §4) and how long it lives (spec §9). Browser-only, so not in the contracts. */
+export const SALES_FORM_COOKIE = 'form_submitted';
+const SALES_FORM_COOKIE_SECONDS = 86_400;
 
 /** One cookie's value out of a `document.cookie` string, undefined when it is not set. */
 export function readCookie(cookies: string, name: string): string | undefined {

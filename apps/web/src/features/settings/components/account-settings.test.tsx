@@ -23,7 +23,9 @@ describe('account settings', () => {
     expect(await profile.findByText('Saved.')).toBeInTheDocument();
     expect(calls.some((url) => url.pathname === '/api/auth/update-user')).toBe(true);
 
-    const password = within(screen.getByRole('heading', { name: 'Password' }).closest('form') as HTMLElement);
+    // E-mail, password and deleting the account are the settings' Security section.
+    await user.click(screen.getByRole('tab', { name: 'Security' }));
+    const password = within((await screen.findByRole('heading', { name: 'Password' })).closest('form') as HTMLElement);
     const submit = password.getByRole('button', { name: 'Change password' });
     expect(submit).toBeDisabled();
     await user.type(password.getByLabelText('Current password'), 'old password');

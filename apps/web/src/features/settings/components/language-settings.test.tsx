@@ -5,8 +5,13 @@ import { stubUser } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render';
 
 describe('language switcher in settings', () => {
-  it('switches the interface language and remembers it on the device', async () => {
-    stubUser();
+  it('switches the interface language, remembers it on the device and saves it on the account', async () => {
+    const saved: unknown[] = [];
+    stubUser({}, (url, init) => {
+      if (url.pathname !== '/api/user/language' || init?.method !== 'PUT') return undefined;
+      saved.push(JSON.parse(String(init.body)));
+      return { body: { language: 'de' } };
+    });
     const { user } = renderApp('/settings');
     await screen.findByRole('heading', { level: 1, name: 'Settings' });
     const select = screen.getByRole('combobox', { name: 'Interface language' });
@@ -15,6 +20,7 @@ describe('language switcher in settings', () => {
     await user.click(await screen.findByRole('option', { name: 'Deutsch' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Einstellungen' })).toBeInTheDocument();
     expect(localStorage.getItem('i18nextLng')).toBe('de');
+    await waitFor(() => expect(saved).toEqual([{ language: 'de' }]));
     await waitFor(() => expect(document.title).toBe('Fixpoint | Einstellungen'));
     expect(document.documentElement.lang).toBe('de');
   });

@@ -4,14 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { CustomSelect } from '../../../components/custom-select';
 import { useBrand } from '../../../lib/brand/brand-context';
 import { languageNames } from '../../../lib/i18n';
+import { useUpdateLanguage } from '../api/update-language';
 
 /**
- * The language switcher (spec 1). The choice is cached in local storage by i18next, so it holds on this device;
- * a brand with a static language has no choice to offer.
+ * The language switcher (spec 1). The choice is cached in local storage by i18next, so it holds on this device, and
+ * saved on the account, so e-mails and invoices come in it too; a brand with a static language has no choice to
+ * offer.
  */
 export function LanguageSettings() {
   const { t, i18n } = useTranslation();
   const brand = useBrand();
+  const saveLanguage = useUpdateLanguage();
   const current = (i18n.resolvedLanguage ?? 'en') as Language;
   return (
     <Card withBorder padding="lg" maw={640}>
@@ -30,7 +33,9 @@ export function LanguageSettings() {
             options={languages.map((language) => ({ value: language, label: languageNames[language] }))}
             value={current}
             onChange={(language) => {
-              if (language) void i18n.changeLanguage(language);
+              if (!language) return;
+              void i18n.changeLanguage(language);
+              saveLanguage.mutate(language as Language);
             }}
             maw={320}
           />

@@ -1,11 +1,12 @@
 import type { StationStatus } from '@fixpoint/shared';
-import { Alert, Anchor, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconActivityHeartbeat } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadingFallback } from '../../../components/loading-fallback';
 import { PageHeading } from '../../../components/page-heading';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { paths } from '../../../config/paths';
 import { statusQueryOptions } from '../api/status-api';
 
@@ -33,7 +34,7 @@ export function StatusPage() {
       {status.isPending ? (
         <LoadingFallback />
       ) : status.isError ? (
-        <Alert color="red">{status.error.message}</Alert>
+        <QueryErrorAlert query={status} />
       ) : status.data.networks.length === 0 ? (
         <Text c="dimmed">{t('networkStatus.empty')}</Text>
       ) : (

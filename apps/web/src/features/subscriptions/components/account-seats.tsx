@@ -1,7 +1,8 @@
 import type { NtripAccount } from '@fixpoint/shared';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
 import { useOwnerScope } from '../../../lib/owner-scope';
 import { accountKeys } from '../../accounts/api/accounts-api';
 import { assignSeats, subscriptionKeys, subscriptionsQueryOptions } from '../api/subscriptions-api';
@@ -33,7 +34,7 @@ export function AccountSeats({ account }: { account: NtripAccount }) {
   }
   return (
     <Stack gap="xs">
-      {change.isError && <Alert color="red">{change.error.message}</Alert>}
+      <ErrorAlert error={change.error} />
       {live.map((subscription) => {
         const ids = subscription.accounts.map((a) => a.id);
         const isSeated = ids.includes(account.id);

@@ -1,8 +1,9 @@
 import type { Subscription } from '@fixpoint/shared';
-import { Alert, Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
 import { useOwnerScope } from '../../../lib/owner-scope';
 import { accountKeys, accountsQueryOptions } from '../../accounts/api/accounts-api';
 import { assignSeats, subscriptionKeys } from '../api/subscriptions-api';
@@ -47,7 +48,7 @@ export function SeatsDialog({ subscription, onClose }: { subscription: Subscript
           searchable
           nothingFoundMessage={t('subscriptions.seats.noAccounts')}
         />
-        {save.isError && <Alert color="red">{save.error.message}</Alert>}
+        <ErrorAlert error={save.error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('subscriptions.cancel')}

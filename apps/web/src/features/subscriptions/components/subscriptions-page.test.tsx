@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { stubUser } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render';
 
@@ -21,24 +21,33 @@ const subscription = (extra: object = {}) => ({
   createdAt: '2026-11-24T00:00:00.000Z',
   ...extra,
 });
+/** The period end as the page writes it, in the test machine's time zone. */
+const periodEnd = new Date('2026-12-24T00:00:00.000Z').toLocaleDateString('en', { dateStyle: 'long' });
 const accounts = [
   { id: 'a1', name: 'Tractor 1', username: 'fx-aaa', networks: [] },
   { id: 'a2', name: 'Drone', username: 'fx-bbb', networks: [] },
 ];
 
-function stubSubscriptions(list: unknown[]) {
+function stubSubscriptions(list: unknown[], answerChange: () => { status?: number; body?: unknown } = () => ({})) {
   const sent: { method: string; url: URL; body: unknown }[] = [];
   stubUser({}, (url, init) => {
     const method = init?.method ?? 'GET';
     if (method === 'PUT') {
       sent.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      return { body: subscription() };
+      return { body: subscription(), ...answerChange() };
     }
     if (url.pathname === '/api/subscriptions') return { body: list };
     if (url.pathname === '/api/accounts') return { body: accounts };
     return undefined;
   });
   return sent;
+}
+
+/** Closes the pending dialog of that name by its own button (the × beside the title is named Close too). */
+async function closeDialog(user: ReturnType<typeof renderApp>['user'], name: string) {
+  const buttons = within(screen.getByRole('dialog', { name })).getAllByRole('button', { name: 'Close' });
+  await user.click(buttons[buttons.length - 1] as HTMLElement);
+  await waitFor(() => expect(screen.queryByRole('dialog', { name })).toBeNull());
 }
 
 describe('the subscriptions page', () => {
@@ -86,17 +95,64 @@ describe('the subscriptions page', () => {
     const confirm = within(await screen.findByRole('dialog', { name: 'Cancel at the end of the period?' }));
     expect(confirm.getByText(/keep access until/)).toBeInTheDocument();
     await user.click(confirm.getByRole('button', { name: 'Cancel at period end' }));
-    await waitFor(() => expect(sent).toHaveLength(1));
+    // The pending dialog (spec 4) tells how it went.
+    const cancelled = within(await screen.findByRole('dialog', { name: 'Subscription cancelled' }));
+    expect(
+      cancelled.getByText(
+        `Fleet Monthly stays active until ${periodEnd} and is not renewed. You can resume it until then.`,
+      ),
+    ).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
     expect(sent[0]?.url.pathname).toBe('/api/subscriptions/cancel');
     expect(sent[0]?.url.searchParams.get('subscriptionId')).toBe('s1');
+    await closeDialog(user, 'Subscription cancelled');
 
     const cancelling = within(screen.getByRole('article', { name: 'RTK Yearly' }));
     expect(cancelling.getByTestId('subscription-status')).toHaveTextContent('Ends at period end');
     expect(cancelling.getByText(/^Access ends on /)).toBeInTheDocument();
     await user.click(cancelling.getByRole('button', { name: 'Resume' }));
-    await waitFor(() => expect(sent).toHaveLength(2));
+    const resumed = within(await screen.findByRole('dialog', { name: 'Subscription resumed' }));
+    expect(resumed.getByText(`RTK Yearly no longer ends on ${periodEnd}.`)).toBeInTheDocument();
+    expect(sent).toHaveLength(2);
     expect(sent[1]?.url.pathname).toBe('/api/subscriptions/resume');
     expect(sent[1]?.url.searchParams.get('subscriptionId')).toBe('s2');
+  });
+
+  it('shows a busy dialog while cancelling takes its time', async () => {
+    stubSubscriptions([subscription()]);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const answer = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
+      if (init?.method === 'PUT') await held;
+      return answer(input, init);
+    });
+    const { user } = renderApp('/subscriptions');
+    const card = within(await screen.findByRole('article', { name: 'Fleet Monthly' }));
+    await user.click(card.getByRole('button', { name: 'Cancel at period end' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Cancel at the end of the period?' }));
+    await user.click(confirm.getByRole('button', { name: 'Cancel at period end' }));
+    const waiting = await screen.findByRole('dialog', { name: 'Please wait' });
+    expect(waiting).toHaveAttribute('aria-busy', 'true');
+    expect(within(waiting).getByRole('status')).toHaveTextContent('Cancelling Fleet Monthly…');
+    release();
+    expect(await screen.findByRole('dialog', { name: 'Subscription cancelled' })).toBeInTheDocument();
+  });
+
+  it("shows the server's reason when cancelling fails, and nothing more on the card after", async () => {
+    stubSubscriptions([subscription()], () => ({
+      status: 409,
+      body: { code: 'CONFLICT', message: 'This subscription has already ended.' },
+    }));
+    const { user } = renderApp('/subscriptions');
+    const card = within(await screen.findByRole('article', { name: 'Fleet Monthly' }));
+    await user.click(card.getByRole('button', { name: 'Cancel at period end' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Cancel at the end of the period?' }));
+    await user.click(confirm.getByRole('button', { name: 'Cancel at period end' }));
+    const failed = within(await screen.findByRole('dialog', { name: 'Could not cancel the subscription' }));
+    expect(failed.getByRole('alert')).toHaveTextContent('This subscription has already ended.');
+    await closeDialog(user, 'Could not cancel the subscription');
+    expect(card.queryByRole('alert')).toBeNull();
   });
 
   it('tells a customer whose renewal failed until when access continues', async () => {

@@ -1,11 +1,14 @@
 import { formatMoney, type Subscription } from '@fixpoint/shared';
-import { Alert, Badge, Button, Card, Group, Modal, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconReceipt, IconShoppingCart } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ErrorAlert } from '../../../components/error-alert';
 import { PageHeading } from '../../../components/page-heading';
+import { usePendingDialog } from '../../../components/pending-dialog';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { useOwnerScope } from '../../../lib/owner-scope';
 import { accountKeys } from '../../accounts/api/accounts-api';
 import { useScopeAccess } from '../../org-context/hooks/use-scope-access';
@@ -47,7 +50,7 @@ export function SubscriptionsPage() {
           <Skeleton height={200} radius="md" />
         </SimpleGrid>
       ) : subscriptions.isError ? (
-        <Alert color="red">{subscriptions.error.message}</Alert>
+        <QueryErrorAlert query={subscriptions} />
       ) : subscriptions.data.length === 0 ? (
         <Text c="dimmed">{t('subscriptions.empty')}</Text>
       ) : (
@@ -66,6 +69,7 @@ function SubscriptionCard({ subscription, canWrite }: { subscription: Subscripti
   const queryClient = useQueryClient();
   const scope = useOwnerScope();
   const [dialog, setDialog] = useState<'seats' | 'cancel' | 'end' | null>(null);
+  const pending = usePendingDialog();
   const change = useMutation({
     mutationFn: (input: { id: string; cancel: boolean } | { id: string; endNow: true }) => {
       if (!('endNow' in input)) return setSubscriptionCancelled(scope, input);
@@ -91,17 +95,38 @@ function SubscriptionCard({ subscription, canWrite }: { subscription: Subscripti
           title: t('subscriptions.confirmCancel.title'),
           text: t('subscriptions.confirmCancel.text', { date: periodEnd }),
           label: t('subscriptions.confirmCancel.confirm'),
-          change: { id: subscription.id, cancel: true },
+          kind: 'cancel' as const,
         }
       : dialog === 'end'
         ? {
             title: t('subscriptions.endNow.title'),
             text: t('subscriptions.endNow.text'),
             label: t('subscriptions.endNow.confirm'),
-            change: { id: subscription.id, endNow: true as const },
+            kind: 'end' as const,
           }
         : null;
   const price = `${formatMoney(subscription.amount, subscription.currency)}${subscription.interval ? ` ${t(`pricing.per.${subscription.interval}`)}` : ''}`;
+
+  /** Cancel, resume or end now: the confirmation closes and the pending dialog tells how it went (spec 4). */
+  const runChange = async (kind: 'cancel' | 'resume' | 'end') => {
+    setDialog(null);
+    const name = subscription.productName;
+    const outcome = await pending.run(
+      change.mutateAsync(
+        kind === 'end' ? { id: subscription.id, endNow: true } : { id: subscription.id, cancel: kind === 'cancel' },
+      ),
+      {
+        loadingText: t(`subscriptions.progress.${kind}.loading`, { name }),
+        success: {
+          title: t(`subscriptions.progress.${kind}.title`),
+          message: t(`subscriptions.progress.${kind}.text`, { name, date: periodEnd }),
+        },
+        failure: { title: t(`subscriptions.progress.${kind}.failed`) },
+      },
+    );
+    // The failure view said why; the card keeps the reason only when the dialog was dismissed before it.
+    if (!outcome.isOk && !outcome.isDismissed) change.reset();
+  };
 
   return (
     <Card
@@ -165,14 +190,14 @@ function SubscriptionCard({ subscription, canWrite }: { subscription: Subscripti
             </>
           )}
         </Stack>
-        {change.isError && <Alert color="red">{change.error.message}</Alert>}
+        <ErrorAlert error={change.error} />
         {isLive && canWrite && (
           <Group gap="sm">
             <Button variant="default" onClick={() => setDialog('seats')}>
               {t('subscriptions.editSeats')}
             </Button>
             {status === 'cancelling' ? (
-              <Button loading={change.isPending} onClick={() => change.mutate({ id: subscription.id, cancel: false })}>
+              <Button loading={change.isPending} onClick={() => void runChange('resume')}>
                 {t('subscriptions.resume')}
               </Button>
             ) : (
@@ -197,13 +222,14 @@ function SubscriptionCard({ subscription, canWrite }: { subscription: Subscripti
               <Button variant="default" onClick={() => setDialog(null)} data-autofocus>
                 {t('subscriptions.confirmCancel.keep')}
               </Button>
-              <Button color="red" loading={change.isPending} onClick={() => change.mutate(confirm.change)}>
+              <Button color="red" onClick={() => void runChange(confirm.kind)}>
                 {confirm.label}
               </Button>
             </Group>
           </Stack>
         </Modal>
       )}
+      {pending.dialog}
     </Card>
   );
 }

@@ -1,0 +1,117 @@
+// API latency benchmark (issue 18): the portal's hottest reads, GET /api/user, /api/accounts, /api/networks and
+// /api/admin/feed/{id}, at a fixed arrival rate (open loop, ./load.ts) against the real server in its own process
+// (./portal.ts: `node --import tsx apps/server/src/main.ts` on seeded data, ./seed.ts), with the session cookies of
+// signed-in people: each request of a route comes from the next of 3,000 users (1-8 NTRIP accounts each) or of 10
+// admins (the feed of a 120-station network), so that nothing is cached for one person only.
+// Usage: npm run bench:api-latency -- [seconds] [rate] [--database pglite|postgres] [--alone]
+//   default 20 s at 1,000 requests/s, round-robin over the four routes (250/s each); --alone then runs each route
+//   by itself at the full rate. Without --database: PGlite, then PostgreSQL when TEST_DATABASE_URL is set.
+// Reports p50/p99/max latency, errors and bytes per route, and the server's CPU (% of one core) per phase.
+import { cpus } from 'node:os';
+import { browserHeaders, openPool, percentile, type RouteResult, runOpenLoop, type Target } from './load';
+import { backendCpuBetween, cpuSeconds, type DatabaseKind, type Portal, startPortal } from './portal';
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const at = args.indexOf(name);
+  return at === -1 ? undefined : args[at + 1];
+};
+const positional = args.filter((arg, i) => !arg.startsWith('--') && !args[i - 1]?.startsWith('--database'));
+const seconds = Number(positional[0] ?? 20);
+const rate = Number(positional[1] ?? 1000);
+const isAlone = args.includes('--alone');
+const databaseOption = option('--database');
+const databases: DatabaseKind[] = databaseOption
+  ? [databaseOption as DatabaseKind]
+  : ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
+
+const label = { pglite: 'PGlite', postgres: 'PostgreSQL' } as const;
+const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
+
+function targetsOf(portal: Portal): Target[] {
+  const users = portal.userCookies.map((cookie) => ({ ...browserHeaders, cookie }));
+  const admins = portal.adminCookies.map((cookie) => ({ ...browserHeaders, cookie }));
+  return [
+    { name: 'GET /api/user', path: '/api/user', headers: users },
+    { name: 'GET /api/accounts', path: '/api/accounts', headers: users },
+    { name: 'GET /api/networks', path: '/api/networks', headers: users },
+    { name: 'GET /api/admin/feed/{id}', path: `/api/admin/feed/${portal.seed.bigNetworkId}`, headers: admins },
+  ];
+}
+
+function rows(database: string, phase: string, results: RouteResult[]): string[] {
+  return results.map((result) => {
+    const failures = Object.entries(result.failures)
+      .map(([key, count]) => `${key}: ${count}`)
+      .join(', ');
+    return (
+      `| ${database} | ${phase} | ${result.name} | ${result.requests} | ${result.errors}${failures ? ` (${failures})` : ''} | ` +
+      `${ms(percentile(result.latenciesMs, 0.5))} | ${ms(percentile(result.latenciesMs, 0.99))} | ` +
+      `${ms(percentile(result.latenciesMs, 1))} | ${(result.bytes / Math.max(1, result.requests) / 1024).toFixed(1)} KB |`
+    );
+  });
+}
+
+const table = [
+  `${rate} requests/s for ${seconds} s per phase; ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${new Date().toISOString()}`,
+  '',
+  '| database | phase | route | requests | errors | p50 ms | p99 ms | max ms | body (wire) |',
+  '|---|---|---|---:|---:|---:|---:|---:|---:|',
+];
+const cpuLines: string[] = [];
+
+/** CPU of the server, the database's backends and this load generator over a phase, per second and per request. */
+async function measureCpu(portal: Portal, run: () => Promise<RouteResult[]>) {
+  const sample = async () => ({
+    server: await cpuSeconds(portal.pid),
+    database: await portal.databaseCpuSeconds(),
+    load: process.cpuUsage(),
+    at: performance.now(),
+  });
+  const before = await sample();
+  const results = await run();
+  const after = await sample();
+  const elapsed = (after.at - before.at) / 1000;
+  const requests = results.reduce((sum, result) => sum + result.requests, 0);
+  const loadSeconds = (after.load.user + after.load.system - before.load.user - before.load.system) / 1e6;
+  const databaseSeconds = backendCpuBetween(before.database, after.database);
+  const share = (cpu: number) =>
+    `${((100 * cpu) / elapsed).toFixed(0)} % (${((1000 * cpu) / requests).toFixed(2)} ms/request)`;
+  return {
+    results,
+    summary: `server ${share(after.server - before.server)}, database ${share(databaseSeconds)}, load generator ${share(loadSeconds)}; ${requests} requests answered in ${elapsed.toFixed(1)} s`,
+  };
+}
+
+for (const database of databases) {
+  process.stderr.write(`${label[database]}: seeding and starting the server…\n`);
+  const portal = await startPortal(database);
+  process.stderr.write(`${label[database]}: ${JSON.stringify(portal.seed.counts)}\n`);
+  const pool = openPool(portal.baseUrl);
+  try {
+    const targets = targetsOf(portal);
+    // Warm-up, so that the phases measure a server in its steady state: every signed-in person's reads once (their
+    // rows into the database's cache, as on a server in use), then the mix for 5 s (JIT, the pools' connections).
+    const people = portal.userCookies.length;
+    await runOpenLoop(pool, targets.slice(0, 2), { rate: rate / 2, seconds: (2 * people) / (rate / 2) });
+    await runOpenLoop(pool, targets, { rate: rate / 2, seconds: 5 });
+    const phases: [string, Target[]][] = [
+      ['mixed', targets],
+      ...(isAlone ? targets.map((target): [string, Target[]] => ['alone', [target]]) : []),
+    ];
+    for (const [phase, phaseTargets] of phases) {
+      await new Promise((r) => setTimeout(r, 1000));
+      const { results, summary } = await measureCpu(portal, () => runOpenLoop(pool, phaseTargets, { rate, seconds }));
+      const lines = rows(label[database], phase, results);
+      table.push(...lines);
+      cpuLines.push(
+        `- ${label[database]}, ${phase === 'alone' ? `${phaseTargets[0]?.name} alone` : phase}: ${summary}`,
+      );
+      process.stderr.write(`${lines.join('\n')}\n${cpuLines.at(-1)}\n`);
+    }
+  } finally {
+    await pool.close();
+    await portal.stop();
+  }
+}
+process.stdout.write(`${[...table, '', 'CPU (100 % is one core):', ...cpuLines].join('\n')}\n`);
