@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { useOwnerScope } from '../../../lib/owner-scope';
+import { sessionEndReason } from '../../../lib/session-end';
 import { sessionsQueryOptions } from '../api/accounts-api';
 
 const formatBytes = (bytes: number) =>
@@ -51,7 +52,7 @@ export function SessionHistory({ accountId }: { accountId: string }) {
                   ? `${s.lastLatitude.toFixed(5)}, ${s.lastLongitude.toFixed(5)}`
                   : t('accounts.sessions.noGga')}
               </Table.Td>
-              <Table.Td>{s.endedAt ? (s.closeReason ?? '—') : t('accounts.sessions.live')}</Table.Td>
+              <Table.Td>{s.endedAt ? (s.closeReason ? sessionEndReason(s.closeReason, t) : '—') : t('accounts.sessions.live')}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

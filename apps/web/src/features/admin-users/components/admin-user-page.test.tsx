@@ -38,6 +38,23 @@ const detail = (extra: Partial<AdminUserDetail['user']> = {}): AdminUserDetail =
       userAgent: 'NTRIP test',
       closeReason: null,
     },
+    {
+      id: 's0',
+      accountId: 'a1',
+      accountName: 'Tractor 1',
+      mountpoint: 'DEMO_AUTO',
+      startedAt: '2026-11-01T09:00:00.000Z',
+      endedAt: '2026-11-01T10:00:00.000Z',
+      durationSeconds: 3600,
+      bytesSent: 654_321,
+      ggaCount: 60,
+      lastLatitude: 52.1,
+      lastLongitude: 5.1,
+      distanceToBaseM: 1200,
+      clientAddress: '192.0.2.1',
+      userAgent: 'NTRIP test',
+      closeReason: 'window-ended',
+    },
   ],
   organizations: [{ id: 'o1', name: 'Polder Agri', role: 'admin', status: 'active' }],
   ledger: {
@@ -91,8 +108,11 @@ describe('the admin user page', () => {
     expect(within(accounts).getByText('Tractor 1')).toBeVisible();
     expect(within(accounts).getByText('Receiving corrections')).toBeVisible();
     const sessions = screen.getByRole('table', { name: 'Caster sessions' });
-    expect(within(sessions).getByText('DEMO_AUTO')).toBeVisible();
+    expect(within(sessions).getAllByText('DEMO_AUTO')).toHaveLength(2);
     expect(within(sessions).getByText('Connected')).toBeVisible();
+    // Why a session ended, in words rather than the caster's code.
+    expect(within(sessions).getByText('Access ended')).toBeVisible();
+    expect(within(sessions).queryByText('window-ended')).toBeNull();
     const organizations = screen.getByRole('region', { name: 'Organisations' });
     expect(within(organizations).getByText('Polder Agri')).toBeVisible();
     expect(within(organizations).getByText('Admin')).toBeVisible();

@@ -2,6 +2,7 @@ import type { AdminUserSession } from '@fixpoint/shared';
 import { Badge, Group, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../lib/format-bytes';
+import { sessionEndReason } from '../../../lib/session-end';
 import { UserSection } from './user-section';
 
 const formatDuration = (seconds: number) => {
@@ -63,8 +64,8 @@ export function UserSessionsSection({ sessions }: { sessions: AdminUserSession[]
                           {t('adminUsers.sessions.ended')}
                         </Text>
                         {session.closeReason && (
-                          <Text size="xs" c="dimmed" ff="monospace">
-                            {session.closeReason}
+                          <Text size="xs" c="dimmed">
+                            {sessionEndReason(session.closeReason, t)}
                           </Text>
                         )}
                       </Group>
