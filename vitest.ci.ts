@@ -9,7 +9,9 @@ export function reportersFor(suite: string): TestUserConfig['reporters'] {
   const dir = process.env.FIXPOINT_REPORT_DIR;
   if (!dir) return ['default'];
   const database = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
-  return ['default', ['json', { outputFile: join(dir, `${suite}-${database}.json`) }]];
+  // One file per run (the pid): a run with TEST_DATABASE_URL already set names `npm test`'s report like the
+  // PostgreSQL run's, which must not overwrite it.
+  return ['default', ['json', { outputFile: join(dir, `${suite}-${database}-${process.pid}.json`) }]];
 }
 
 /**
