@@ -52,7 +52,9 @@ export function SessionHistory({ accountId }: { accountId: string }) {
                   ? `${s.lastLatitude.toFixed(5)}, ${s.lastLongitude.toFixed(5)}`
                   : t('accounts.sessions.noGga')}
               </Table.Td>
-              <Table.Td>{s.endedAt ? (s.closeReason ? sessionEndReason(s.closeReason, t) : '—') : t('accounts.sessions.live')}</Table.Td>
+              <Table.Td>
+                {s.endedAt ? (s.closeReason ? sessionEndReason(s.closeReason, t) : '—') : t('accounts.sessions.live')}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
