@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { brand, webConfig } from './config/brand';
@@ -26,7 +26,7 @@ const isSamePage =
   [paths.dashboard.getHref(), '/'].includes(window.location.pathname);
 const app = (
   <StrictMode>
-    <App i18n={i18n} isSignedOut={prerendered !== null} />
+    <App i18n={i18n} isSignedOut={prerendered !== null} isPrerendered={isSamePage} />
   </StrictMode>
 );
 
@@ -34,7 +34,11 @@ if (isSamePage) {
   if (window.location.pathname === '/') {
     window.history.replaceState(window.history.state, '', `${paths.dashboard.getHref()}${window.location.search}`);
   }
-  hydrateRoot(root, app);
+  // As a transition, hydrating yields to the browser every few milliseconds instead of holding the main thread for
+  // the whole page (a default-priority hydration runs in one task); a click meanwhile hydrates its part first.
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 } else {
   // Anything else renders in the browser alone, replacing what the server sent.
   createRoot(root).render(app);

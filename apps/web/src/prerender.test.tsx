@@ -58,7 +58,7 @@ async function hydrate(language: Language, device = () => {}) {
     root = hydrateRoot(
       container,
       <StrictMode>
-        <App i18n={i18n} isSignedOut />
+        <App i18n={i18n} isSignedOut isPrerendered />
       </StrictMode>,
       { onRecoverableError: (error) => recoverable.push(error) },
     );

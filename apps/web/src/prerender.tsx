@@ -20,7 +20,7 @@ export const prerenderDashboard: PrerenderDashboard = async ({ brand: brandKey, 
   // is sent apart to be moved in place by an inline script, which the page's Content-Security-Policy would refuse.
   const { prelude } = await prerender(
     <StrictMode>
-      <App i18n={i18n} brand={brand} isSignedOut router={router} />
+      <App i18n={i18n} brand={brand} isSignedOut isPrerendered router={router} />
     </StrictMode>,
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );

@@ -32,6 +32,8 @@ export type PrerenderDashboard = (input: PrerenderInput) => Promise<PrerenderOut
 export interface PrerenderData {
   language: Language;
   texts: TranslationTree;
+  /** index.html's scripts, entry first, which the page's one script (`/hydrate.js`) loads after the first paint. */
+  scripts?: string[];
 }
 
 const isTree = (value: unknown): value is TranslationTree =>

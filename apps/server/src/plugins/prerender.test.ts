@@ -10,6 +10,10 @@ const indexHtml = `<!doctype html>
     <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
     <title>Fixpoint</title>
     <link rel="preload" href="/locales/en/translation.json" as="fetch" crossorigin />
+    <script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-Ef56Gh78.js">
+    <link rel="modulepreload" crossorigin href="/assets/paths-Ij90Kl12.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-Mn34Op56.css">
   </head>
   <body><div id="root"></div></body>
 </html>`;
@@ -74,7 +78,15 @@ describe("a visitor's dashboard, prerendered (docs/decisions/0053)", () => {
     expect(res.body).toContain('<title>Fixpoint | Dashboard</title>');
     // The page carries its texts: no preload of the translation file.
     expect(res.body).not.toContain('rel="preload" href="/locales/');
-    expect(prerenderDataOf(res.body)).toEqual({ language: 'en', texts: { dashboard: expect.any(Object) } });
+    // Its scripts load once it has painted: one script tag, the rest listed for it.
+    expect(prerenderDataOf(res.body)).toEqual({
+      language: 'en',
+      texts: { dashboard: expect.any(Object) },
+      scripts: ['/assets/index-Ab12Cd34.js', '/assets/react-Ef56Gh78.js', '/assets/paths-Ij90Kl12.js'],
+    });
+    expect(res.body.match(/<script type="module"[^>]*>/g)).toEqual(['<script type="module" src="/hydrate.js">']);
+    expect(res.body).not.toContain('modulepreload');
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-Mn34Op56.css">');
     // Branded as index.html is; data, not script: the CSP stays as it is.
     expect(res.body).toContain('id="fixpoint-config"');
     expect(res.headers['content-security-policy']).toContain("script-src 'self' https://js.stripe.com");
@@ -87,6 +99,7 @@ describe("a visitor's dashboard, prerendered (docs/decisions/0053)", () => {
       const res = await t.app.inject({ url, headers: { cookie: `theme=dark; ${sessionCookie}` } });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>');
       expect(res.body).not.toContain(headings.en);
       expect(res.body).not.toContain('fixpoint-prerender');
       expect(res.headers.vary).toMatch(/cookie/i);

@@ -33,18 +33,40 @@ export const ssrFolder = 'ssr';
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** The script that loads the page's scripts once it has painted (apps/web/public/hydrate.js). */
+export const hydrateScript = '/hydrate.js';
+
+/**
+ * index.html's scripts, entry first, taken out of it: the prerendered page loads them after its first paint
+ * (hydrate.js), not beside its stylesheet. Unchanged (and no scripts) when the page is not as Vite writes it.
+ */
+function deferScripts(html: string): { html: string; scripts: string[] } {
+  const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+  if (!entry?.[1]) return { html, scripts: [] };
+  const scripts = [entry[1]];
+  const out = html
+    .replace(entry[0], () => `\n    <script type="module" src="${hydrateScript}"></script>`)
+    .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href: string) => {
+      scripts.push(href);
+      return '';
+    });
+  return { html: out, scripts };
+}
+
 /**
  * The branded index.html with the prerendered dashboard in `#root` and, beside it, the JSON the browser hydrates
- * with (its language and texts; like the runtime config, data rather than script, so the Content-Security-Policy
- * stays as it is). Its language on `<html>`, Mantine's light colour scheme there too (set by script otherwise, and
- * the page must look right before any runs), the page's title. No preload of the English texts: the page carries
- * what it shows, and the files load once the scripts run.
+ * with (its language, texts and scripts; like the runtime config, data rather than script, so the
+ * Content-Security-Policy stays as it is). Its language on `<html>`, Mantine's light colour scheme there too (set by
+ * script otherwise, and the page must look right before any runs), the page's title. No preload of the English
+ * texts: the page carries what it shows, and the files load once the scripts run. The scripts load after the first
+ * paint: the page does not need them to show, only to work, and fetched beside the stylesheet they would delay it.
  */
 export function composePrerenderedPage(indexHtml: string, language: Language, output: PrerenderOutput): string {
-  const data: PrerenderData = { language, texts: output.texts };
+  const { html, scripts } = deferScripts(indexHtml);
+  const data: PrerenderData = { language, texts: output.texts, scripts };
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   const dataElement = `<script type="application/json" id="${prerenderElementId}">${json}</script>`;
-  return indexHtml
+  return html
     .replace(/<html lang="[^"]*"/, () => `<html lang="${language}" data-mantine-color-scheme="light"`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(output.title)}</title>`)
     .replace(/\s*<link rel="preload" href="\/locales\/[^"]*"[^>]*>/g, '')

@@ -1,17 +1,24 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState } from 'react';
 
-const subscribeToNothing = () => () => {};
+const PrerenderedContext = createContext(false);
 
 /**
- * False on the server and while React hydrates the server's HTML (docs/decisions/0053), true in every other render:
- * a component shows what only the device knows (its width, what it remembers) once this is true, so its first render
- * matches the prerendered HTML. React re-renders at once after hydrating; a page rendered in the browser alone sees
- * true from the start.
+ * Around an app that renders the server's prerendered page (docs/decisions/0053): on the server rendering it, in the
+ * browser hydrating it. Its first render must be the server's.
+ */
+export const PrerenderedProvider = PrerenderedContext.Provider;
+
+/**
+ * False on the server and in the first render of a hydrated page, true in every other render: a component shows
+ * what only the device knows (its width, what it remembers) once this is true, so its first render matches the
+ * prerendered HTML. After hydrating it turns true as a transition, which neither holds up the page nor forces the
+ * hydration's effects to run at once; a page rendered in the browser alone sees true from the start.
  */
 export function useIsHydrated() {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
+  const isPrerendered = useContext(PrerenderedContext);
+  const [isHydrated, setHydrated] = useState(!isPrerendered);
+  useEffect(() => {
+    if (!isHydrated) startTransition(() => setHydrated(true));
+  }, [isHydrated]);
+  return isHydrated;
 }
