@@ -22,6 +22,16 @@ export async function keepOffline(page: Page, origin: string, stubs: Record<stri
   return requested;
 }
 
+/**
+ * Waits until the page's scripts have taken it over (React's root exists). A visitor's dashboard is prerendered
+ * (docs/decisions/0053): it shows before its scripts load, and until they run its buttons do nothing.
+ */
+export const waitForApp = (page: Page) =>
+  page.waitForFunction(() => {
+    const { document } = globalThis as unknown as { document: { getElementById(id: string): object | null } };
+    return Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$'));
+  });
+
 /** `#rrggbb` as the browser reports a computed colour. */
 export function rgb(hex: string) {
   const value = Number.parseInt(hex.slice(1), 16);

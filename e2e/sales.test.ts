@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe';
 import { launchBrowser, type RunningServer, screenshot, startServer, watchConsole } from './harness';
-import { callApi, logIn } from './page-helpers';
+import { callApi, logIn, waitForApp } from './page-helpers';
 
 const adminEmail = 'sales-admin@example.com';
 const adminPassword = randomBytes(12).toString('base64url');
@@ -78,6 +78,7 @@ describe('the sales flow in Chromium', () => {
   /** Opens the flow from the dashboard's promotion and checks step 1. */
   async function openFromPromotion(page: Page, path = '/dashboard') {
     await page.goto(`${server.url}${path}`);
+    await waitForApp(page);
     const promotion = page.getByRole('complementary', { name: 'Launch your branded RTK platform' });
     await promotion.getByRole('link', { name: 'Learn more' }).click();
     const intro = page.getByRole('dialog', { name: 'Launch Your Branded RTK Platform' });

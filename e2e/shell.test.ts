@@ -2,7 +2,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { focused, seriousAxeViolations } from './axe';
 import { launchBrowser, type RunningServer, screenshot, startServer, watchConsole } from './harness';
-import { keepOffline, logIn, rightEdgeOf, screenshotWhole } from './page-helpers';
+import { keepOffline, logIn, rightEdgeOf, screenshotWhole, waitForApp } from './page-helpers';
 
 const adminEmail = 'chief@example.com';
 const adminPassword = 'admin password 9';
@@ -66,6 +66,7 @@ describe('app shell in Chromium', () => {
     const sideMenu = page.getByRole('navigation', { name: 'Side menu' });
     await sideMenu.getByRole('link', { name: 'Dashboard' }).waitFor();
     expect((await sideMenu.boundingBox())?.width).toBe(260);
+    await waitForApp(page);
 
     await sideMenu.getByRole('button', { name: 'Collapse menu' }).click();
     await expect.poll(async () => (await sideMenu.boundingBox())?.width).toBe(60);
@@ -146,6 +147,7 @@ describe('app shell in Chromium', () => {
     const { page, problems } = await newDevice();
     await page.goto(`${server.url}/dashboard`);
     await page.getByRole('heading', { level: 1 }).waitFor();
+    await waitForApp(page);
     await page.keyboard.press('Tab');
     expect(await focused(page)).toMatchObject({ tag: 'a', name: 'Skip to content', isVisible: true });
     await page.keyboard.press('Enter');
@@ -154,6 +156,7 @@ describe('app shell in Chromium', () => {
     // From the top, every tab stop is visible and named, and the side menu's collapse button is among them.
     await page.goto(`${server.url}/dashboard`);
     await page.getByRole('heading', { level: 1 }).waitFor();
+    await waitForApp(page);
     const stops: string[] = [];
     for (let i = 0; i < 30; i++) {
       await page.keyboard.press('Tab');
@@ -214,6 +217,7 @@ describe('app shell in Chromium', () => {
 
     await page.setViewportSize({ width: 768, height: 1024 });
     await page.goto(`${server.url}/dashboard`);
+    await waitForApp(page);
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Need Help?' }).waitFor();
     await check('mobile menu');

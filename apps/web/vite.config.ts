@@ -26,32 +26,51 @@ const brandIndexHtml = (): Plugin => ({
     ),
 });
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     brandIndexHtml(),
     // Brotli and gzip copies beside each asset, served by @fastify/static's preCompressed (docs/decisions/0037).
-    // Not index.html: the server brands it at start-up and compresses it per response.
-    compression({
-      algorithms: ['brotliCompress', 'gzip'],
-      include: /\.(js|mjs|css|svg|json|txt|wasm)$/,
-      exclude: /\.map$/,
-      threshold: 1024,
-    }),
+    // Not index.html: the server brands it at start-up and compresses it per response. Not the SSR bundle either.
+    ...(isSsrBuild
+      ? []
+      : [
+          compression({
+            algorithms: ['brotliCompress', 'gzip'],
+            include: /\.(js|mjs|css|svg|json|txt|wasm)$/,
+            exclude: /\.map$/,
+            threshold: 1024,
+          }),
+        ]),
   ],
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
-  build: {
-    outDir: 'dist',
-    sourcemap: true,
-    // maplibre-gl is one 1.1 MB chunk (300 KB gzip), loaded only with the map pages (docs/decisions/0029).
-    chunkSizeWarningLimit: 1200,
-    // A zod schema the page never uses (brands.ts's, beside the brand data the first page needs) is dropped: building
-    // one has no side effect (docs/decisions/0048).
-    rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
-  },
+  // The server's prerender of the visitor's dashboard (`vite build --ssr src/prerender.tsx`, docs/decisions/0053):
+  // one self-contained bundle in dist/ssr, so a copied dist folder (WEB_DIST_DIR) carries the prerender of its own
+  // build; .mjs, so Node reads it as a module wherever it lies. The server refuses to send the folder.
+  ssr: { noExternal: true },
+  ...(isSsrBuild && { define: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+  build: isSsrBuild
+    ? {
+        outDir: 'dist/ssr',
+        copyPublicDir: false,
+        sourcemap: true,
+        rolldownOptions: {
+          output: { entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' },
+          treeshake: { manualPureFunctions: ['z'] },
+        },
+      }
+    : {
+        outDir: 'dist',
+        sourcemap: true,
+        // maplibre-gl is one 1.1 MB chunk (300 KB gzip), loaded only with the map pages (docs/decisions/0029).
+        chunkSizeWarningLimit: 1200,
+        // A zod schema the page never uses (brands.ts's, beside the brand data the first page needs) is dropped:
+        // building one has no side effect (docs/decisions/0048).
+        rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
+      },
   test: {
     name: 'web',
     environment: 'jsdom',
@@ -61,4 +80,4 @@ export default defineConfig({
     testTimeout: 15_000,
     retry: ciRetry,
   },
-});
+}));

@@ -212,11 +212,17 @@ export async function buildApp({
   if (metricsRegistry) {
     await app.register(metricsRoutes, { registry: metricsRegistry, token: env.METRICS_TOKEN });
   }
-  await registerWeb(app, env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : defaultWebDist, {
-    brand: env.BRAND,
-    analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL ?? null,
-    ...(env.MAP_STYLE_URL ? { mapStyleUrl: env.MAP_STYLE_URL } : {}),
-  });
+  await registerWeb(
+    app,
+    env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : defaultWebDist,
+    {
+      brand: env.BRAND,
+      analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL ?? null,
+      ...(env.MAP_STYLE_URL ? { mapStyleUrl: env.MAP_STYLE_URL } : {}),
+    },
+    // A visitor's dashboard is prerendered; a request with this cookie is not a visitor's (docs/decisions/0053).
+    { sessionCookieName: (await auth.$context).authCookies.sessionToken.name },
+  );
   app.decorate('auth', auth);
   app.decorate('localRenewals', localRenewals);
   app.decorate('payments', payments);

@@ -1,19 +1,45 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { brand, webConfig } from './config/brand';
+import { paths } from './config/paths';
 import { applyBrand } from './lib/brand/apply-brand';
 import { initI18n } from './lib/i18n';
+import { readPrerendered } from './lib/prerendered';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 applyBrand(brand, webConfig);
 
-createRoot(root).render(
+const prerendered = readPrerendered();
+const i18n = initI18n(undefined, { lng: brand.staticLanguage, prerendered: prerendered ?? undefined });
+// The same page in the browser: its language (a visitor may have chosen another than their browser asks for; the
+// first of i18next's languages, `de` for `de-DE`) and its address (an anchor, or `/`, which the router sends to the
+// dashboard as the server did).
+const isSamePage =
+  prerendered !== null &&
+  i18n.languages?.[0] === prerendered.language &&
+  window.location.hash === '' &&
+  [paths.dashboard.getHref(), '/'].includes(window.location.pathname);
+const app = (
   <StrictMode>
-    <App i18n={initI18n(undefined, { lng: brand.staticLanguage })} />
-  </StrictMode>,
+    <App i18n={i18n} isSignedOut={prerendered !== null} isPrerendered={isSamePage} />
+  </StrictMode>
 );
+
+if (isSamePage) {
+  if (window.location.pathname === '/') {
+    window.history.replaceState(window.history.state, '', `${paths.dashboard.getHref()}${window.location.search}`);
+  }
+  // As a transition, hydrating yields to the browser every few milliseconds instead of holding the main thread for
+  // the whole page (a default-priority hydration runs in one task); a click meanwhile hydrates its part first.
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+} else {
+  // Anything else renders in the browser alone, replacing what the server sent.
+  createRoot(root).render(app);
+}

@@ -14,6 +14,7 @@ export * from './i18n';
 export * from './meta';
 export * from './networks';
 export * from './organizations';
+export * from './prerender';
 export * from './rinex';
 export * from './sales';
 export * from './settings';

@@ -1,11 +1,12 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { renderIndexHtml, type WebConfig } from '@fixpoint/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendApiNotFound } from './errors';
+import { createDashboardPrerender, pageOf, ssrFolder, type WebPage } from './prerender';
 import { contentSecurityPolicy } from './security-headers';
+import { readCookie } from './session-lookup';
 
 const immutable = 'public, max-age=31536000, immutable';
 
@@ -14,12 +15,20 @@ const immutable = 'public, max-age=31536000, immutable';
  * and every non-API GET that matches no file answered with index.html so the client router can take it (SPA
  * fallback). index.html is branded once at start-up (title, favicon, runtime config; docs/decisions/0015), so `/`,
  * `/index.html` and every client route get the same branded page. Assets are sent as the brotli or gzip copies the
- * build wrote beside them (docs/decisions/0037), whichever the browser accepts.
+ * build wrote beside them (docs/decisions/0037), whichever the browser accepts. A visitor's `/` and `/dashboard`
+ * (no session cookie, no query) get the dashboard prerendered in their language instead (docs/decisions/0053).
  */
-export async function registerWeb(app: FastifyInstance, distDir: string, config: WebConfig) {
+export async function registerWeb(
+  app: FastifyInstance,
+  distDir: string,
+  config: WebConfig,
+  { sessionCookieName }: { sessionCookieName: string },
+) {
   const indexPath = join(distDir, 'index.html');
   const indexHtml = existsSync(indexPath) ? renderIndexHtml(readFileSync(indexPath, 'utf8'), config) : undefined;
-  const indexEtag = indexHtml && `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 22)}"`;
+  const index = indexHtml === undefined ? undefined : pageOf(indexHtml);
+  const prerender =
+    indexHtml === undefined ? undefined : createDashboardPrerender({ distDir, indexHtml, config, log: app.log });
   const csp = contentSecurityPolicy(config);
   if (indexHtml) {
     await app.register(fastifyStatic, {
@@ -29,8 +38,9 @@ export async function registerWeb(app: FastifyInstance, distDir: string, config:
       index: false,
       cacheControl: false,
       preCompressed: true,
-      // The unbranded index.html on disk is never sent; its request falls through to the branded copy.
-      allowedPath: (pathname) => pathname !== '/index.html',
+      // The unbranded index.html on disk is never sent; its request falls through to the branded copy. Nor is the
+      // server's SSR bundle.
+      allowedPath: (pathname) => pathname !== '/index.html' && !pathname.startsWith(`/${ssrFolder}/`),
       setHeaders(res, filePath) {
         res.setHeader('Cache-Control', filePath.includes('/assets/') ? immutable : 'no-cache');
         // Caches keep the brotli, gzip and plain copies apart.
@@ -42,11 +52,22 @@ export async function registerWeb(app: FastifyInstance, distDir: string, config:
   }
 
   const isApi = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/api?');
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+  /** The visitor's dashboard where it is the page asked for, else index.html; the answer says what it varies by. */
+  const pageFor = async (request: FastifyRequest, reply: FastifyReply, fallback: WebPage): Promise<WebPage> => {
+    const [path, query] = request.url.split('?', 2);
+    if (!prerender || (path !== '/' && path !== '/dashboard')) return fallback;
+    reply.header('Vary', prerender.hasLanguages ? 'Cookie, Accept-Language' : 'Cookie');
+    // With a query (`?contact=sales`, `?lng=de`) the page may differ from the prerendered one: the browser renders it.
+    if (query !== undefined || readCookie(request.headers.cookie ?? '', sessionCookieName)) return fallback;
+    return (await prerender.page(prerender.languageFor(request.headers['accept-language']))) ?? fallback;
+  };
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (isApi(request.url)) return sendApiNotFound(request, reply);
-    reply.header('Cache-Control', 'no-cache').header('ETag', indexEtag).header('Content-Security-Policy', csp);
-    if (request.headers['if-none-match'] === indexEtag) return reply.status(304).send();
-    return reply.type('text/html; charset=utf-8').send(indexHtml);
+    if (!index) return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
+    const page = await pageFor(request, reply, index);
+    reply.header('Cache-Control', 'no-cache').header('ETag', page.etag).header('Content-Security-Policy', csp);
+    if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+    return reply.type('text/html; charset=utf-8').send(page.html);
   };
 
   // The SPA fallback is a route, not only the not-found handler, so that @fastify/compress compresses it.

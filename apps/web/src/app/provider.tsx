@@ -6,6 +6,7 @@ import { type ReactNode, Suspense, useEffect, useMemo, useReducer, useState } fr
 import { I18nextProvider } from 'react-i18next';
 import { LoadingFallback } from '../components/loading-fallback';
 import { brand as runtimeBrand } from '../config/brand';
+import { authKeys } from '../features/auth/api/auth-api';
 import { shouldRetryQuery } from '../lib/api-client';
 import { BrandProvider } from '../lib/brand/brand-context';
 import { createBrandTheme, cssVariablesResolver } from '../lib/brand/theme';
@@ -20,19 +21,28 @@ export function AppProvider({
   children,
   env,
   brand = runtimeBrand,
+  isSignedOut = false,
 }: {
   i18n: I18n;
   children: ReactNode;
   env?: 'test';
-  /** The running brand unless a test renders another. */
+  /** The running brand unless a test (or the server's prerender) renders another. */
   brand?: Brand;
+  /**
+   * Known to be signed out without asking: the server prerendered this page for a request without a session cookie
+   * (docs/decisions/0053), so the first render is the visitor's, as the prerendered HTML is.
+   */
+  isSignedOut?: boolean;
 }) {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { staleTime: 30_000, retry: env === 'test' ? false : shouldRetryQuery } },
-      }),
-  );
+  const [queryClient] = useState(() => {
+    const client = new QueryClient({
+      defaultOptions: { queries: { staleTime: 30_000, retry: env === 'test' ? false : shouldRetryQuery } },
+    });
+    // As old as can be: the session is still read once in the background, so a page that was not what the server
+    // sends today (a copy from the browser's cache, a sign-in in another tab since) puts itself right.
+    if (isSignedOut) client.setQueryData(authKeys.session(), null, { updatedAt: 0 });
+    return client;
+  });
   const closeLabel = useTranslatedText(i18n, 'errors.close');
   const theme = useMemo(() => createBrandTheme(brand, { closeLabel }), [brand, closeLabel]);
   return (

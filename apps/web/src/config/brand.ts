@@ -11,10 +11,11 @@ const defaultWebConfig: WebConfig = { brand: defaultBrandKey, analyticsScriptUrl
 
 /**
  * The runtime settings the server put into index.html (docs/decisions/0015): one build serves every brand. Without
- * them (a plain Vite build, unit tests) the default brand runs and no analytics script loads.
+ * them (a plain Vite build, unit tests, the server's prerender, which passes its brand to the app) the default brand
+ * runs and no analytics script loads.
  */
-export function readWebConfig(doc: Document = document): WebConfig {
-  const text = doc.getElementById(webConfigElementId)?.textContent;
+export function readWebConfig(doc: Document | undefined = globalThis.document): WebConfig {
+  const text = doc?.getElementById(webConfigElementId)?.textContent;
   if (!text) return defaultWebConfig;
   let config: WebConfig | null = null;
   try {

@@ -1,5 +1,5 @@
-import { type Language, languages } from '@fixpoint/shared';
-import i18next, { type i18n, type Resource } from 'i18next';
+import { type Language, languages, type PrerenderData, type TranslationTree } from '@fixpoint/shared';
+import i18next, { type InitOptions, type i18n, type Resource } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
@@ -19,15 +19,31 @@ export function translate(key: string, fallback: string): string {
   return current?.isInitialized && current.exists(key) ? current.t(key) : fallback;
 }
 
+/** What decides how a text renders, the same in the browser and in the server's prerender. */
+const textOptions = {
+  fallbackLng: 'en',
+  supportedLngs: [...supportedLanguages],
+  nonExplicitSupportedLngs: true,
+  load: 'languageOnly',
+  interpolation: { escapeValue: false },
+  react: { useSuspense: true },
+} satisfies InitOptions;
+
 /**
  * i18next as the spec describes: detection from query string, cookie, local storage, session storage, browser and
  * html tag; cached in local storage; files per language and namespace from /locales; English fallback; missing keys
  * never sent anywhere. A brand's static language (`lng`) skips detection. Tests pass `resources` to skip the
- * network, and `onMissingKey` to fail on a key no language has (shown raw otherwise).
+ * network, and `onMissingKey` to fail on a key no language has (shown raw otherwise). A prerendered page's texts
+ * (`prerendered`, docs/decisions/0053) count as loaded, so the page it hydrates renders at once; the whole files
+ * load beside it.
  */
 export function initI18n(
   resources?: Resource,
-  { lng, onMissingKey }: { lng?: Language; onMissingKey?: (key: string) => void } = {},
+  {
+    lng,
+    onMissingKey,
+    prerendered,
+  }: { lng?: Language; onMissingKey?: (key: string) => void; prerendered?: PrerenderData } = {},
 ) {
   const instance = i18next.createInstance();
   current = instance;
@@ -37,20 +53,19 @@ export function initI18n(
   instance.on('languageChanged', (language) => {
     document.documentElement.lang = instance.resolvedLanguage ?? language;
   });
+  const bundled = resources ?? (prerendered && prerenderedResources(prerendered));
   void instance.init({
-    resources,
+    ...textOptions,
+    resources: bundled,
+    // The prerendered texts stand in for their files until those arrive; everything else loads as usual.
+    partialBundledLanguages: !resources && Boolean(prerendered),
     lng,
-    fallbackLng: 'en',
-    supportedLngs: [...supportedLanguages],
-    nonExplicitSupportedLngs: true,
-    load: 'languageOnly',
     saveMissing: false,
     // A text asked for with a default (`defaultValue`) falls back on purpose; without one the raw key would show.
     parseMissingKeyHandler: (key: string, defaultValue?: string) => {
       if (defaultValue === undefined) onMissingKey?.(key);
       return defaultValue ?? key;
     },
-    interpolation: { escapeValue: false },
     detection: {
       order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
       lookupQuerystring: 'lng',
@@ -61,7 +76,39 @@ export function initI18n(
     maxRetries: 5,
     retryTimeout: 350,
     backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
-    react: { useSuspense: true },
+  });
+  if (!resources && bundled) void instance.reloadResources(Object.keys(bundled), ['translation']);
+  return instance;
+}
+
+/**
+ * A prerendered page's texts as i18next resources. English, the fallback, starts empty: every language has every
+ * key (i18n.test.ts), so the page needs none of it, and marking it loaded keeps the first render from waiting.
+ */
+function prerenderedResources({ language, texts }: PrerenderData): Resource {
+  return { en: { translation: {} }, [language]: { translation: texts } };
+}
+
+/**
+ * i18next for the server's prerender (src/prerender.tsx): one language from its whole file, nothing detected or
+ * fetched, ready at once. `onGroup` hears each top-level group of texts the render reads (`dashboard`, `nav`), so
+ * the page can carry just those.
+ */
+export function initStaticI18n(language: Language, translation: TranslationTree, onGroup: (group: string) => void) {
+  const groups = new Set(Object.keys(translation));
+  const watched = new Proxy(translation, {
+    get(target, property, receiver) {
+      if (typeof property === 'string' && groups.has(property)) onGroup(property);
+      return Reflect.get(target, property, receiver);
+    },
+  });
+  const instance = i18next.createInstance();
+  instance.use(initReactI18next);
+  void instance.init({
+    ...textOptions,
+    resources: { [language]: { translation: watched } },
+    lng: language,
+    initAsync: false,
   });
   return instance;
 }

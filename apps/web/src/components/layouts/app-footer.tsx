@@ -26,7 +26,8 @@ export function AppFooter() {
   return (
     <Group h="100%" px="md" justify="space-between">
       <TermsLink size="sm">{t('footer.terms')}</TermsLink>
-      <Text size="sm" c="dimmed">
+      {/* The prerendered page's year is the server's (docs/decisions/0053): at New Year it may be the browser's last. */}
+      <Text size="sm" c="dimmed" suppressHydrationWarning>
         {t('footer.copyright', { year: new Date().getFullYear(), brand: brand.name })}
       </Text>
     </Group>

@@ -1,6 +1,7 @@
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useIsHydrated } from '../../lib/use-is-hydrated';
 
 /** Spec 9: the mobile width, inclusive (docs/decisions/0006); the desktop menu starts one pixel above it. */
 export const mobileQuery = '(max-width: 48em)';
@@ -9,15 +10,19 @@ export const collapsedStorageKey = 'fixpoint.sideMenu.collapsed';
 
 /**
  * Spec 2 side-menu state: on desktop open (260 px) or collapsed (60 px), remembered on the device; at mobile width
- * a drawer behind the menu toggle, closed on entering that width and on each page change.
+ * a drawer behind the menu toggle, closed on entering that width and on each page change. While a prerendered page
+ * hydrates, the menu is the server's (open, desktop; CSS already hides it on a phone), then the device's.
  */
 export function useSideMenu() {
-  const [isCollapsed, setCollapsed] = useLocalStorage({
+  const isHydrated = useIsHydrated();
+  const [isCollapsedStored, setCollapsed] = useLocalStorage({
     key: collapsedStorageKey,
     defaultValue: false,
     getInitialValueInEffect: false,
   });
-  const isMobile = useMediaQuery(mobileQuery, false, { getInitialValueInEffect: false });
+  const isMobileNow = useMediaQuery(mobileQuery, false, { getInitialValueInEffect: false });
+  const isMobile = isHydrated && isMobileNow;
+  const isCollapsed = isHydrated && isCollapsedStored;
   const [isMobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();
 

@@ -1,0 +1,167 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+const indexHtml = `<!doctype html>
+<html lang="en">
+  <head>
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+    <title>Fixpoint</title>
+    <link rel="preload" href="/locales/en/translation.json" as="fetch" crossorigin />
+    <script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-Ef56Gh78.js">
+    <link rel="modulepreload" crossorigin href="/assets/paths-Ij90Kl12.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-Mn34Op56.css">
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+const headings = { en: 'RTK corrections for every rover', de: 'RTK-Korrekturen für jeden Rover', nl: 'RTK-correcties' };
+
+// Stands in for the web build's SSR bundle (apps/web/src/prerender.tsx, built to dist/ssr/prerender.mjs): renders
+// the heading from the translation the server hands it, and fails for Dutch, as a broken render would.
+const fakeBundle = `
+export async function prerenderDashboard({ brand, language, translation }) {
+  if (language === 'nl') throw new Error('broken render');
+  return {
+    html: '<main><h1>' + translation.dashboard.heading + '</h1><p>' + brand + '</p></main>',
+    title: 'Fixpoint | ' + translation.dashboard.title,
+    texts: { dashboard: translation.dashboard },
+  };
+}`;
+
+function prerenderDataOf(html: string) {
+  const json = html.match(/<script type="application\/json" id="fixpoint-prerender">(.*?)<\/script>/)?.[1];
+  return json ? JSON.parse(json) : undefined;
+}
+
+function writeDist(dist: string) {
+  mkdirSync(join(dist, 'ssr'));
+  writeFileSync(join(dist, 'index.html'), indexHtml);
+  writeFileSync(join(dist, 'ssr', 'prerender.mjs'), fakeBundle);
+  for (const [language, heading] of Object.entries(headings)) {
+    mkdirSync(join(dist, 'locales', language), { recursive: true });
+    const translation = { dashboard: { heading, title: language === 'de' ? 'Übersicht' : 'Dashboard' } };
+    writeFileSync(join(dist, 'locales', language, 'translation.json'), JSON.stringify(translation));
+  }
+}
+
+describe("a visitor's dashboard, prerendered (docs/decisions/0053)", () => {
+  const dist = mkdtempSync(join(tmpdir(), 'fixpoint-dist-'));
+  let t: TestApp;
+  let sessionCookie: string;
+  beforeAll(async () => {
+    writeDist(dist);
+    t = await createTestApp({ WEB_DIST_DIR: dist });
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { email: 'prerender@example.com', name: 'Pre Render', password: 'a good password', termsAccepted: true },
+    });
+    const setCookie = [signUp.headers['set-cookie'] ?? []].flat();
+    sessionCookie = setCookie.map((cookie) => cookie.split(';')[0]).join('; ');
+    expect(sessionCookie).toMatch(/session_token=/);
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/dashboard'])('answers %s without a session cookie with the dashboard in the HTML', async (url) => {
+    const res = await t.app.inject({ url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain(`<div id="root"><main><h1>${headings.en}</h1><p>fixpoint</p></main></div>`);
+    expect(res.body).toContain('<html lang="en" data-mantine-color-scheme="light">');
+    expect(res.body).toContain('<title>Fixpoint | Dashboard</title>');
+    // The page carries its texts: no preload of the translation file.
+    expect(res.body).not.toContain('rel="preload" href="/locales/');
+    // Its scripts load once it has painted: one script tag, the rest listed for it.
+    expect(prerenderDataOf(res.body)).toEqual({
+      language: 'en',
+      texts: { dashboard: expect.any(Object) },
+      scripts: ['/assets/index-Ab12Cd34.js', '/assets/react-Ef56Gh78.js', '/assets/paths-Ij90Kl12.js'],
+    });
+    expect(res.body.match(/<script type="module"[^>]*>/g)).toEqual(['<script type="module" src="/hydrate.js">']);
+    expect(res.body).not.toContain('modulepreload');
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-Mn34Op56.css">');
+    // Branded as index.html is; data, not script: the CSP stays as it is.
+    expect(res.body).toContain('id="fixpoint-config"');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self' https://js.stripe.com");
+    expect(res.headers.vary).toMatch(/cookie/i);
+    expect(res.headers.vary).toMatch(/accept-language/i);
+  });
+
+  it('answers a signed-in browser with index.html, never the visitor content', async () => {
+    for (const url of ['/', '/dashboard']) {
+      const res = await t.app.inject({ url, headers: { cookie: `theme=dark; ${sessionCookie}` } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>');
+      expect(res.body).not.toContain(headings.en);
+      expect(res.body).not.toContain('fixpoint-prerender');
+      expect(res.headers.vary).toMatch(/cookie/i);
+    }
+  });
+
+  it('prerenders in the language the browser asks for, English when it asks for none of ours', async () => {
+    const german = await t.app.inject({ url: '/', headers: { 'accept-language': 'fr-CH, de;q=0.8, en;q=0.5' } });
+    expect(german.body).toContain(`<h1>${headings.de}</h1>`);
+    expect(german.body).toContain('<html lang="de" data-mantine-color-scheme="light">');
+    expect(german.body).toContain('<title>Fixpoint | Übersicht</title>');
+    expect(prerenderDataOf(german.body).language).toBe('de');
+    const french = await t.app.inject({ url: '/', headers: { 'accept-language': 'fr' } });
+    expect(french.body).toContain(`<h1>${headings.en}</h1>`);
+  });
+
+  it('falls back to index.html for a language whose render failed', async () => {
+    const dutch = await t.app.inject({ url: '/', headers: { 'accept-language': 'nl' } });
+    expect(dutch.statusCode).toBe(200);
+    expect(dutch.body).toContain('<div id="root"></div>');
+  });
+
+  it('revalidates each page by its own ETag', async () => {
+    const visitor = await t.app.inject({ url: '/' });
+    const etag = visitor.headers.etag as string;
+    expect((await t.app.inject({ url: '/dashboard', headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    // The same ETag from a signed-in browser is not its page's.
+    const signedIn = await t.app.inject({ url: '/', headers: { 'if-none-match': etag, cookie: sessionCookie } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers.etag).not.toBe(etag);
+    const german = await t.app.inject({ url: '/', headers: { 'if-none-match': etag, 'accept-language': 'de' } });
+    expect(german.statusCode).toBe(200);
+  });
+
+  it('leaves other pages, addresses with a query and the SSR bundle itself alone', async () => {
+    for (const url of ['/marketplace', '/dashboard?contact=sales', '/?lng=de', '/index.html', '/ssr/prerender.mjs']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+    expect((await t.app.inject({ url: '/marketplace' })).headers.vary).toBeUndefined();
+  });
+});
+
+describe("a brand's static language", () => {
+  const dist = mkdtempSync(join(tmpdir(), 'fixpoint-dist-'));
+  let t: TestApp;
+  beforeAll(async () => {
+    writeDist(dist);
+    t = await createTestApp({ WEB_DIST_DIR: dist, BRAND: 'baupunkt' });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('is the only one prerendered, whatever the browser asks for', async () => {
+    const res = await t.app.inject({ url: '/', headers: { 'accept-language': 'en-GB, en' } });
+    expect(res.body).toContain(`<h1>${headings.de}</h1><p>baupunkt</p>`);
+    expect(res.body).toContain('<html lang="de" data-mantine-color-scheme="light">');
+    expect(res.headers.vary).toMatch(/^cookie/i);
+    expect(res.headers.vary).not.toMatch(/accept-language/i);
+  });
+});

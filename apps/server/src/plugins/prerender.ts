@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  getBrand,
+  type Language,
+  languages,
+  type PrerenderDashboard,
+  type PrerenderData,
+  type PrerenderOutput,
+  pickLanguage,
+  prerenderElementId,
+  type TranslationTree,
+  type WebConfig,
+} from '@fixpoint/shared';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** A page as the server sends it: its bytes and their strong ETag. */
+export interface WebPage {
+  html: string;
+  etag: string;
+}
+
+export const pageOf = (html: string): WebPage => ({
+  html,
+  etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`,
+});
+
+/** Where the web build puts its SSR bundle (apps/web/vite.config.ts); the static files never include the folder. */
+export const ssrFolder = 'ssr';
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The script that loads the page's scripts once it has painted (apps/web/public/hydrate.js). */
+export const hydrateScript = '/hydrate.js';
+
+/**
+ * index.html's scripts, entry first, taken out of it: the prerendered page loads them after its first paint
+ * (hydrate.js), not beside its stylesheet. Unchanged (and no scripts) when the page is not as Vite writes it.
+ */
+function deferScripts(html: string): { html: string; scripts: string[] } {
+  const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+  if (!entry?.[1]) return { html, scripts: [] };
+  const scripts = [entry[1]];
+  const out = html
+    .replace(entry[0], () => `\n    <script type="module" src="${hydrateScript}"></script>`)
+    .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href: string) => {
+      scripts.push(href);
+      return '';
+    });
+  return { html: out, scripts };
+}
+
+/**
+ * The branded index.html with the prerendered dashboard in `#root` and, beside it, the JSON the browser hydrates
+ * with (its language, texts and scripts; like the runtime config, data rather than script, so the
+ * Content-Security-Policy stays as it is). Its language on `<html>`, Mantine's light colour scheme there too (set by
+ * script otherwise, and the page must look right before any runs), the page's title. No preload of the English
+ * texts: the page carries what it shows, and the files load once the scripts run. The scripts load after the first
+ * paint: the page does not need them to show, only to work, and fetched beside the stylesheet they would delay it.
+ */
+export function composePrerenderedPage(indexHtml: string, language: Language, output: PrerenderOutput): string {
+  const { html, scripts } = deferScripts(indexHtml);
+  const data: PrerenderData = { language, texts: output.texts, scripts };
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  const dataElement = `<script type="application/json" id="${prerenderElementId}">${json}</script>`;
+  return html
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${language}" data-mantine-color-scheme="light"`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(output.title)}</title>`)
+    .replace(/\s*<link rel="preload" href="\/locales\/[^"]*"[^>]*>/g, '')
+    .replace('<div id="root"></div>', () => `<div id="root">${output.html}</div>\n    ${dataElement}`);
+}
+
+/**
+ * The visitor's dashboard prerendered by the web build's SSR bundle (docs/decisions/0053), per language the brand
+ * offers, rendered at start-up and kept; again when the year changes (the footer shows it). Undefined when the build
+ * has no bundle (a test's dist, an older build): then every page is index.html. A render that fails is logged and
+ * leaves that language to index.html.
+ */
+export function createDashboardPrerender({
+  distDir,
+  indexHtml,
+  config,
+  log,
+}: {
+  distDir: string;
+  indexHtml: string;
+  config: WebConfig;
+  log: FastifyBaseLogger;
+}) {
+  const bundlePath = join(distDir, ssrFolder, 'prerender.mjs');
+  if (!existsSync(bundlePath)) return undefined;
+  const brand = getBrand(config.brand);
+  const offered: readonly Language[] = brand.staticLanguage ? [brand.staticLanguage] : languages;
+  const bundle = import(pathToFileURL(bundlePath).href) as Promise<{ prerenderDashboard: PrerenderDashboard }>;
+  let year = new Date().getUTCFullYear();
+  const pages = new Map<Language, Promise<WebPage | undefined>>();
+
+  const render = async (language: Language): Promise<WebPage | undefined> => {
+    try {
+      const { prerenderDashboard } = await bundle;
+      const translation = JSON.parse(
+        readFileSync(join(distDir, 'locales', language, 'translation.json'), 'utf8'),
+      ) as TranslationTree;
+      const started = performance.now();
+      const output = await prerenderDashboard({ brand: config.brand, language, translation });
+      log.info({ language, ms: Math.round(performance.now() - started) }, 'prerendered the visitor dashboard');
+      return pageOf(composePrerenderedPage(indexHtml, language, output));
+    } catch (error) {
+      log.error({ err: error, language }, 'prerendering the visitor dashboard failed: visitors get index.html');
+      return undefined;
+    }
+  };
+
+  const page = (language: Language) => {
+    const now = new Date().getUTCFullYear();
+    if (now !== year) {
+      year = now;
+      pages.clear();
+    }
+    let rendered = pages.get(language);
+    if (!rendered) {
+      rendered = render(language);
+      pages.set(language, rendered);
+    }
+    return rendered;
+  };
+  for (const language of offered) void page(language);
+
+  return {
+    /** Whether the page differs by Accept-Language (a brand with one language has one page). */
+    hasLanguages: offered.length > 1,
+    /** The brand's static language, else the one the request asks for among ours, else English. */
+    languageFor: (acceptLanguage: string | undefined): Language =>
+      brand.staticLanguage ?? pickLanguage(acceptLanguage) ?? 'en',
+    page,
+  };
+}
+
+export type DashboardPrerender = NonNullable<ReturnType<typeof createDashboardPrerender>>;

@@ -1,0 +1,37 @@
+// The server's prerender of the visitor's dashboard (docs/decisions/0053): built by `npm run build` as an SSR bundle
+// (dist/ssr/prerender.mjs) beside the browser's, never sent to a browser. The server calls it once per language at
+// start-up; the browser hydrates what it returns (main.tsx), with the same components, so the two agree.
+import { getBrand, type PrerenderDashboard, type TranslationTree } from '@fixpoint/shared';
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { createMemoryRouter } from 'react-router';
+import { App } from './app/app';
+import { routes } from './app/router';
+import { paths } from './config/paths';
+import { initStaticI18n } from './lib/i18n';
+
+export const prerenderDashboard: PrerenderDashboard = async ({ brand: brandKey, language, translation }) => {
+  const brand = getBrand(brandKey);
+  const groups = new Set<string>();
+  const i18n = initStaticI18n(language, translation, (group) => groups.add(group));
+  // `/` leads to the dashboard (the router's catch-all); the browser takes that address before it hydrates.
+  const router = createMemoryRouter(routes, { initialEntries: [paths.dashboard.getHref()] });
+  // A static prerender waits for every lazy part it meets (the notification layer). With no chunk size, no boundary
+  // is sent apart to be moved in place by an inline script, which the page's Content-Security-Policy would refuse.
+  const { prelude } = await prerender(
+    <StrictMode>
+      <App i18n={i18n} brand={brand} isSignedOut isPrerendered router={router} />
+    </StrictMode>,
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const html = await new Response(prelude).text();
+  router.dispose();
+  return {
+    // React puts a preload for each image in front (here the logo), for a page's <head>, which #root is not; the
+    // logo comes early in the page anyway.
+    html: html.replace(/^(<link [^>]*>)+/, ''),
+    title: `${brand.name} | ${i18n.t('dashboard.title')}`,
+    // Whole groups: what the page shows right after hydrating (the phone's menu, the service status) is there too.
+    texts: Object.fromEntries([...groups].sort().map((group) => [group, translation[group]])) as TranslationTree,
+  };
+};

@@ -1,0 +1,170 @@
+import { getBrand } from '@fixpoint/shared';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type RunningServer, screenshot, startServer, watchConsole } from './harness';
+import { backgroundOf, rgb } from './page-helpers';
+
+// The visitor's dashboard is in the HTML the server sends (docs/decisions/0053): it shows before any script has run,
+// the scripts hydrate it in place, and a signed-in user never sees it.
+const visitorHeading = 'RTK corrections for every rover';
+const email = 'prerender@example.com';
+const password = 'prerender password 1';
+
+// e2e compiles without DOM types: what the init scripts below use of the browser.
+type Marked = { __prerendered?: unknown; __sawVisitor?: boolean };
+type BrowserDocument = {
+  readyState: string;
+  addEventListener(type: string, listener: () => void): void;
+  querySelector(selector: string): unknown;
+  body: { textContent: string | null } | null;
+};
+type Observer = new (
+  callback: () => void,
+) => { observe(node: unknown, options: { childList: boolean; subtree: boolean; characterData: boolean }): void };
+
+describe('the prerendered visitor dashboard in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let sessionCookie: { name: string; value: string };
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { origin: server.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, name: 'Pre Render', password, termsAccepted: true }),
+    });
+    expect(signUp.status).toBe(200);
+    const [name = '', value = ''] =
+      signUp.headers
+        .getSetCookie()
+        .find((cookie) => /session_token=/.test(cookie))
+        ?.split(';')[0]
+        ?.split('=') ?? [];
+    sessionCookie = { name, value };
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** A page that keeps the element the server sent as the heading, taken before any of the page's scripts run. */
+  async function pageMarkingHeading(options: BrowserContextOptions = {}) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const doc = (globalThis as unknown as { document: BrowserDocument }).document;
+      // Parsing is done and deferred (module) scripts have not run yet.
+      doc.addEventListener('readystatechange', () => {
+        if (doc.readyState === 'interactive') (globalThis as Marked).__prerendered = doc.querySelector('h1');
+      });
+    });
+    return page;
+  }
+  const isServersHeading = (page: Page) =>
+    page.evaluate(() => {
+      const sent = (globalThis as Marked).__prerendered;
+      const doc = (globalThis as unknown as { document: BrowserDocument }).document;
+      return sent !== null && sent !== undefined && sent === doc.querySelector('h1');
+    });
+
+  it('shows the dashboard before any script runs, styled in the brand', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const response = await page.goto(`${server.url}/`);
+    expect(response?.headers().vary).toMatch(/cookie/i);
+    await page.getByRole('heading', { level: 1, name: visitorHeading }).waitFor();
+    const coverage = page.getByRole('link', { name: 'View networks' });
+    await coverage.waitFor();
+    expect(await backgroundOf(coverage)).toBe(rgb(getBrand('fixpoint').primaryColor));
+    await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Dashboard' }).waitFor();
+    expect(await page.title()).toBe('Fixpoint | Dashboard');
+    await screenshot(page, 'prerendered-dashboard-no-js');
+    await context.close();
+  });
+
+  it('hydrates it in place: no console error, it works, and logging in leads to the signed-in dashboard', async () => {
+    const page = await pageMarkingHeading();
+    const problems = watchConsole(page);
+    await page.goto(`${server.url}/`);
+    await page.getByRole('heading', { level: 1, name: visitorHeading }).waitFor();
+    // The scripts take the router's address once they run, after the first paint.
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
+    // Live: the status read ran, and the heading is the very element the server sent (hydrated, not replaced).
+    await expect.poll(() => page.getByTestId('service-status').getAttribute('data-state')).toBe('ok');
+    expect(await isServersHeading(page)).toBe(true);
+    await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('E-mail').fill(email);
+    await dialog.locator('input[autocomplete="current-password"]').fill(password);
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { name: 'Welcome, Pre Render' }).waitFor();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("hydrates on a phone, then shows the phone's menu", async () => {
+    const page = await pageMarkingHeading({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const problems = watchConsole(page);
+    await page.goto(`${server.url}/dashboard`);
+    await expect.poll(() => page.getByTestId('service-status').getAttribute('data-state')).toBe('ok');
+    expect(await isServersHeading(page)).toBe(true);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'Need Help?' }).waitFor();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("speaks the browser's language, and renders anew, quietly, for a visitor who chose another", async () => {
+    const german = await pageMarkingHeading({ locale: 'de-DE' });
+    const problems = watchConsole(german);
+    await german.goto(`${server.url}/`);
+    await german.getByRole('heading', { level: 1, name: 'RTK-Korrekturen für jeden Rover' }).waitFor();
+    await expect.poll(() => german.getByTestId('service-status').getAttribute('data-state')).toBe('ok');
+    expect(await isServersHeading(german)).toBe(true);
+    expect(await german.evaluate('document.documentElement.lang')).toBe('de');
+
+    const chosen = await pageMarkingHeading({ locale: 'en-GB' });
+    const chosenProblems = watchConsole(chosen);
+    await chosen.addInitScript(() =>
+      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+        'i18nextLng',
+        'nl',
+      ),
+    );
+    const response = await chosen.goto(`${server.url}/`);
+    expect(await response?.text()).toContain(visitorHeading);
+    await chosen.getByRole('heading', { level: 1, name: 'RTK-correcties voor elke rover' }).waitFor();
+    expect(await isServersHeading(chosen)).toBe(false);
+    expect(problems).toEqual([]);
+    expect(chosenProblems).toEqual([]);
+    await german.context().close();
+    await chosen.context().close();
+  });
+
+  it("never shows a signed-in user the visitor's dashboard", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addCookies([{ ...sessionCookie, url: server.url }]);
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    await page.addInitScript((heading) => {
+      const marked = globalThis as Marked;
+      const { document: doc, MutationObserver } = globalThis as unknown as {
+        document: BrowserDocument;
+        MutationObserver: Observer;
+      };
+      marked.__sawVisitor = false;
+      new MutationObserver(() => {
+        if (doc.body?.textContent?.includes(heading)) marked.__sawVisitor = true;
+      }).observe(doc, { childList: true, subtree: true, characterData: true });
+    }, visitorHeading);
+    for (const path of ['/dashboard', '/']) {
+      const response = await page.goto(`${server.url}${path}`);
+      expect(await response?.text()).not.toContain(visitorHeading);
+      await page.getByRole('heading', { name: 'Welcome, Pre Render' }).waitFor();
+      expect(await page.evaluate(() => (globalThis as Marked).__sawVisitor)).toBe(false);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
