@@ -4,9 +4,7 @@
 import { getBrand, type PrerenderDashboard, type TranslationTree } from '@fixpoint/shared';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { createMemoryRouter } from 'react-router';
 import { App } from './app/app';
-import { routes } from './app/router';
 import { paths } from './config/paths';
 import { initStaticI18n } from './lib/i18n';
 
@@ -14,18 +12,16 @@ export const prerenderDashboard: PrerenderDashboard = async ({ brand: brandKey, 
   const brand = getBrand(brandKey);
   const groups = new Set<string>();
   const i18n = initStaticI18n(language, translation, (group) => groups.add(group));
-  // `/` leads to the dashboard (the router's catch-all); the browser takes that address before it hydrates.
-  const router = createMemoryRouter(routes, { initialEntries: [paths.dashboard.getHref()] });
   // A static prerender waits for every lazy part it meets (the notification layer). With no chunk size, no boundary
   // is sent apart to be moved in place by an inline script, which the page's Content-Security-Policy would refuse.
   const { prelude } = await prerender(
     <StrictMode>
-      <App i18n={i18n} brand={brand} isSignedOut isPrerendered router={router} />
+      {/* `/` leads to the dashboard (the router's catch-all); the browser takes that address before it hydrates. */}
+      <App i18n={i18n} brand={brand} isSignedOut isPrerendered at={paths.dashboard.getHref()} />
     </StrictMode>,
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await new Response(prelude).text();
-  router.dispose();
   return {
     // React puts a preload for each image in front (here the logo), for a page's <head>, which #root is not; the
     // logo comes early in the page anyway.

@@ -1,5 +1,5 @@
-import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'react-router';
-import { ErrorPage } from '../components/error-page';
+import { Navigate, type RouteObject, useParams, useRoutes } from 'react-router';
+import { RouteErrorBoundary } from '../components/error-page';
 import { AppLayout } from '../components/layouts/app-layout';
 import { paths } from '../config/paths';
 import { RequireAdmin, RequireUser } from '../features/auth/components/guards';
@@ -64,8 +64,11 @@ const visitorPages: RouteObject[] = [
 
 export const routes: RouteObject[] = [
   {
-    element: <AppLayout />,
-    errorElement: <ErrorPage />,
+    element: (
+      <RouteErrorBoundary>
+        <AppLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
       ...visitorPages,
       {
@@ -183,4 +186,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/** The portal's pages at the router's address (a `BrowserRouter` in the browser, a `MemoryRouter` in the prerender). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

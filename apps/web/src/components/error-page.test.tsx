@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../app/provider';
 import { ChunkLoadError, chunkLoadTimeoutMs, importWithTimeout, isChunkLoadError } from '../lib/lazy-import';
 import { initTestI18n } from '../testing/render';
-import { ErrorPage } from './error-page';
+import { RouteErrorBoundary } from './error-page';
 
 function Broken({ error }: { error: Error }): never {
   throw error;
@@ -14,10 +14,17 @@ function Broken({ error }: { error: Error }): never {
 function renderFailing(error: Error) {
   // React reports the caught render error on console.error; here that is the expected outcome.
   const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-  const router = createMemoryRouter([{ path: '/', element: <Broken error={error} />, errorElement: <ErrorPage /> }]);
   render(
     <AppProvider i18n={initTestI18n()} env="test">
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={['/broken']}>
+        <RouteErrorBoundary>
+          <Routes>
+            <Route path="/broken" element={<Broken error={error} />} />
+            <Route path="/fine" element={<p>Fine again</p>} />
+          </Routes>
+        </RouteErrorBoundary>
+        <Link to="/fine">Elsewhere</Link>
+      </MemoryRouter>
     </AppProvider>,
   );
   return logged;
@@ -39,6 +46,14 @@ describe('ErrorPage', () => {
     vi.stubGlobal('location', { ...window.location, reload });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Reload' }));
     expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('shows the pages again once the address changes', async () => {
+    renderFailing(new Error('boom'));
+    await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error' });
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Elsewhere' }));
+    expect(await screen.findByText('Fine again')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Unexpected Application Error' })).not.toBeInTheDocument();
   });
 
   it('offers a reload when a part of the app failed to load', async () => {
