@@ -10,6 +10,7 @@ export function FormCard({
   submitLabel,
   isSubmitDisabled,
   onSubmit,
+  signedOutText,
   children,
 }: {
   title: string;
@@ -18,6 +19,8 @@ export function FormCard({
   submitLabel: string;
   isSubmitDisabled: boolean;
   onSubmit: () => void;
+  /** What a 401 says (ErrorAlert's `signedOutText`). */
+  signedOutText?: string;
   children: ReactNode;
 }) {
   return (
@@ -33,7 +36,7 @@ export function FormCard({
             {title}
           </Title>
           {mutation.isSuccess && <Alert color="green">{successText}</Alert>}
-          <ErrorAlert error={mutation.error} />
+          <ErrorAlert error={mutation.error} signedOutText={signedOutText} />
           {children}
           <Group>
             <Button type="submit" disabled={isSubmitDisabled} loading={mutation.isPending}>

@@ -1,11 +1,12 @@
 import { IconAntenna } from '@tabler/icons-react';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../testing/render';
 import { ActionCard } from './action-card';
 import { AppAlert } from './app-alert';
 import { CustomSelect } from './custom-select';
 import { ErrorBlock } from './error-block';
+import { Logo } from './logo';
 import { PageHeading } from './page-heading';
 import { ProfileAvatar } from './profile-avatar';
 import { SegmentedSelector } from './segmented-selector';
@@ -128,5 +129,15 @@ describe('shared components', () => {
     expect(screen.getByRole('link', { name: 'Read' })).toHaveAttribute('target', '_blank');
     await user.click(screen.getByRole('button', { name: 'Do it' }));
     expect(onClick).toHaveBeenCalledOnce();
+  });
+
+  it("Logo shows the brand's name in words when its image fails, with 'SVG not found' on it and in the console", () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderWithProviders(<Logo />);
+    fireEvent.error(screen.getByRole('img', { name: 'Fixpoint' }));
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.getByText('Fixpoint')).toHaveAttribute('title', 'SVG not found');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('SVG not found'));
+    warn.mockRestore();
   });
 });

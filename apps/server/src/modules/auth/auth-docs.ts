@@ -112,4 +112,20 @@ export const documentedAuthRoutes: DocumentedAuthRoute[] = [
     response: status,
     isSignedIn: true,
   },
+  {
+    method: 'POST',
+    url: '/auth/change-email',
+    summary: "Change the signed-in user's e-mail address (it is the sign-in name from then on)",
+    body: z.object({ newEmail: z.string() }).loose(),
+    response: status,
+    isSignedIn: true,
+  },
+  {
+    method: 'POST',
+    url: '/auth/delete-user',
+    summary: "Delete the signed-in user's account, confirmed with its password",
+    body: z.object({ password: z.string() }).loose(),
+    response: z.object({ success: z.boolean(), message: z.string().optional() }).loose(),
+    isSignedIn: true,
+  },
 ];

@@ -112,6 +112,10 @@ describe('identity', () => {
     );
     expect(doc.paths['/api/auth/sign-in/email'].post.summary).toContain('set-auth-token');
     expect(doc.paths['/api/auth/change-password'].post.security).toEqual([{ bearerAuth: [] }]);
+    // Every auth route the portal's own pages call is documented.
+    for (const route of ['change-email', 'delete-user', 'update-user', 'request-password-reset', 'reset-password']) {
+      expect(doc.paths[`/api/auth/${route}`]?.post, route).toBeDefined();
+    }
     const missing = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',

@@ -50,7 +50,7 @@ describe('sign-up form', () => {
     expect(screen.getByText('The passwords do not match.')).toBeInTheDocument();
   });
 
-  it("shows the server's message in an error alert", async () => {
+  it("words the server's refusal by its code in an error alert", async () => {
     visitorApi((url) =>
       url.pathname === '/api/auth/sign-up/email'
         ? { status: 422, body: { code: 'USER_ALREADY_EXISTS', message: 'User already exists. Use another email.' } }
@@ -64,7 +64,50 @@ describe('sign-up form', () => {
     await user.type(dialog.getByLabelText(/Confirm password/), 'long enough');
     await user.click(dialog.getByRole('checkbox'));
     await user.click(dialog.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByText('User already exists. Use another email.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('There is already an account with this e-mail address. Log in, or use another address.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('User already exists. Use another email.')).not.toBeInTheDocument();
+  });
+});
+
+describe('auth modal', () => {
+  it("says 'Authentication object is not initialized' when its settings cannot load, and recovers on Retry", async () => {
+    let isUp = false;
+    stubApi((url) => {
+      if (url.pathname === '/api/health') return { body: health };
+      if (url.pathname === '/api/auth/get-session') return { body: null };
+      if (url.pathname === '/api/auth-config') {
+        return isUp
+          ? { body: { passwordPolicy: policy, providers: { google: false } } }
+          : { status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: 'Unavailable.' } };
+      }
+      return undefined;
+    });
+    const { user } = renderApp('/login');
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(await dialog.findByText('Authentication object is not initialized', {}, { timeout: 5000 })).toBeVisible();
+    isUp = true;
+    await user.click(dialog.getByRole('button', { name: 'Retry' }));
+    expect(await dialog.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it("words a refused sign-in in the user's language", async () => {
+    visitorApi((url) =>
+      url.pathname === '/api/auth/sign-in/email'
+        ? { status: 401, body: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' } }
+        : undefined,
+    );
+    const { user } = renderApp('/login', { lng: 'de' });
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.type(await dialog.findByLabelText(/E-Mail/), 'ada@example.com');
+    await user.type(dialog.getByLabelText(/Passwort/), 'long enough');
+    await user.click(dialog.getByRole('button', { name: 'Anmelden' }));
+    expect(
+      await dialog.findByText(
+        'Die E-Mail-Adresse oder das Passwort stimmt nicht. Prüfen Sie beides und versuchen Sie es erneut.',
+      ),
+    ).toBeInTheDocument();
   });
 });
 

@@ -1,7 +1,8 @@
-import { Center, Loader, Modal } from '@mantine/core';
+import { Modal, Skeleton, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { track } from '../../../lib/analytics';
 import { authConfigQueryOptions, authKeys, getUserOverview } from '../api/auth-api';
 import type { AuthFormMode } from '../lib/return-path';
@@ -55,10 +56,15 @@ export function AuthModal({
 
   return (
     <Modal opened onClose={onClose} title={titles[mode]} centered size="md">
-      {!config.data ? (
-        <Center h={160}>
-          <Loader />
-        </Center>
+      {config.isError ? (
+        // Without its settings (the password rules, the providers) the sign-in cannot start: spec 8's text, and Retry.
+        <QueryErrorAlert query={config} title={t('errors.auth.notInitialized')} />
+      ) : !config.data ? (
+        <Stack gap="sm" aria-busy="true" aria-label={t('app.loading')}>
+          <Skeleton height={36} />
+          <Skeleton height={36} />
+          <Skeleton height={36} width="40%" />
+        </Stack>
       ) : mode === 'signIn' ? (
         <>
           {config.data.providers.google && <GoogleButton onSuccess={onCredentialsAccepted} />}

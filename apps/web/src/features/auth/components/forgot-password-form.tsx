@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 import { requestPasswordReset } from '../api/auth-api';
 
 export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
@@ -40,7 +41,7 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
         <Text size="sm" c="dimmed">
           {t('auth.resetIntro')}
         </Text>
-        {mutation.isError && <Alert color="red">{mutation.error.message}</Alert>}
+        {mutation.isError && <Alert color="red">{apiErrorMessage(mutation.error, t)}</Alert>}
         <TextInput
           label={t('auth.email')}
           type="email"

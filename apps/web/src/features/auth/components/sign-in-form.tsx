@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 import { signIn } from '../api/auth-api';
 
 export function SignInForm({
@@ -38,7 +39,7 @@ export function SignInForm({
         {mutation.isPending && <Alert color="blue">{t('auth.signingIn')}</Alert>}
         {mutation.isError && (
           <Alert color="red" title={t('auth.signInFailed')}>
-            {mutation.error.message}
+            {apiErrorMessage(mutation.error, t)}
           </Alert>
         )}
         <TextInput

@@ -9,6 +9,7 @@ import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput 
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 import { TermsLink } from '../../legal/components/terms-link';
 import { signUp } from '../api/auth-api';
 
@@ -56,7 +57,7 @@ export function SignUpForm({
         {mutation.isPending && <Alert color="blue">{t('auth.creatingAccount')}</Alert>}
         {mutation.isError && (
           <Alert color="red" title={t('auth.signUpFailed')}>
-            {mutation.error.message}
+            {apiErrorMessage(mutation.error, t)}
           </Alert>
         )}
         <TextInput

@@ -31,6 +31,24 @@ describe('account settings', () => {
     await user.type(password.getByLabelText('Current password'), 'old password');
     await user.type(password.getByLabelText('New password'), 'new password');
     await user.click(submit);
-    await waitFor(() => expect(password.getByText('Invalid password')).toBeInTheDocument());
+    // The refusal's code in words, not better-auth's own "Invalid password".
+    await waitFor(() => expect(password.getByText('The current password is not right.')).toBeInTheDocument());
+  });
+
+  it("says 'User is not logged in' when the session ended before a change to the account", async () => {
+    stubUser({}, (url) =>
+      url.pathname === '/api/auth/change-email'
+        ? { status: 401, body: { code: 'UNAUTHORIZED', message: 'You need to sign in.' } }
+        : undefined,
+    );
+    const { user } = renderApp('/settings/security');
+    const email = within(
+      (await screen.findByRole('heading', { name: 'E-mail' }, { timeout: 5000 })).closest('form') as HTMLElement,
+    );
+    const input = email.getByLabelText('E-mail');
+    await user.clear(input);
+    await user.type(input, 'new@example.com');
+    await user.click(email.getByRole('button', { name: 'Change e-mail' }));
+    expect(await email.findByText('User is not logged in')).toBeInTheDocument();
   });
 });

@@ -29,6 +29,9 @@ export function AccountSettings({ section }: { section: 'profile' | 'security' }
   });
   const deleteMutation = useMutation({ mutationFn: deleteAccount, onSuccess: () => auth.refetch() });
 
+  // These act on the signed-in person's own identity: a 401 means the session is gone (spec 8).
+  const signedOutText = t('errors.auth.notLoggedIn');
+
   const submit = (run: () => void) => (event: FormEvent) => {
     event.preventDefault();
     run();
@@ -44,6 +47,7 @@ export function AccountSettings({ section }: { section: 'profile' | 'security' }
           submitLabel={t('settings.save')}
           isSubmitDisabled={name.trim().length < 3}
           onSubmit={() => nameMutation.mutate(name.trim())}
+          signedOutText={signedOutText}
         >
           <TextInput
             label={t('auth.username')}
@@ -61,6 +65,7 @@ export function AccountSettings({ section }: { section: 'profile' | 'security' }
             submitLabel={t('settings.changeEmail')}
             isSubmitDisabled={!emailPattern.test(email.trim()) || email.trim() === auth.email}
             onSubmit={() => emailMutation.mutate(email.trim())}
+            signedOutText={signedOutText}
           >
             <TextInput
               label={t('auth.email')}
@@ -77,6 +82,7 @@ export function AccountSettings({ section }: { section: 'profile' | 'security' }
             submitLabel={t('settings.changePassword')}
             isSubmitDisabled={!passwords.currentPassword || !passwords.newPassword}
             onSubmit={() => passwordMutation.mutate(passwords)}
+            signedOutText={signedOutText}
           >
             <PasswordInput
               label={t('settings.currentPassword')}
@@ -112,7 +118,7 @@ export function AccountSettings({ section }: { section: 'profile' | 'security' }
             <form onSubmit={submit(() => deleteMutation.mutate(deletePassword))}>
               <Stack gap="sm">
                 <Text size="sm">{t('settings.deleteConfirm')}</Text>
-                <ErrorAlert error={deleteMutation.error} />
+                <ErrorAlert error={deleteMutation.error} signedOutText={signedOutText} />
                 <PasswordInput
                   label={t('settings.currentPassword')}
                   value={deletePassword}
