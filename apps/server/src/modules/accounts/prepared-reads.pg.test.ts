@@ -15,8 +15,8 @@ import { createAccountsRepository } from './accounts.repository';
 // The reads behind GET /api/accounts and GET /api/user run on every page load and every accounts poll: on
 // PostgreSQL they are named prepared statements, planned once per connection instead of on every request (issue
 // 18; planning was most of the database's time for them). PGlite has no named statements, so this runs on
-// PostgreSQL only (TEST_DATABASE_URL).
-describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared hot reads', () => {
+// PostgreSQL only (TEST_DATABASE_URL; a `.pg.test.ts` file, see apps/server/vitest.config.ts).
+describe('prepared hot reads', () => {
   let database: DatabaseHandle;
   let client: pg.Client;
   let db: Database;
