@@ -169,7 +169,9 @@ describe('the keys in the code', () => {
       eager: true,
     }) as Record<string, string>;
     const codes = new Set(
-      Object.values(server).flatMap((text) => [...text.matchAll(/AppError\(\s*'([A-Z_]+)'/g)].map((m) => m[1])),
+      Object.values(server).flatMap((text) =>
+        [...text.matchAll(/AppError\(\s*'([A-Z_]+)'/g)].map((m) => m[1] as string),
+      ),
     );
     // better-auth's refusals pass through with its codes (apps/server auth.routes.ts): those a form can meet.
     for (const code of ['INVALID_EMAIL_OR_PASSWORD', 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', 'INVALID_PASSWORD']) {

@@ -57,7 +57,7 @@ export function AccountSettingsForm({
           w={180}
         />
         <Button
-          variant="light"
+          variant="default"
           loading={save.isPending}
           disabled={!name.trim() || !maxConnections}
           onClick={() => save.mutate()}

@@ -124,7 +124,7 @@ export function AccountsPage() {
                 <Button leftSection={<IconPlus size={18} />} onClick={() => setDialog('create')}>
                   {t('accounts.create')}
                 </Button>
-                <Button variant="light" leftSection={<IconUsersGroup size={18} />} onClick={() => setDialog('bulk')}>
+                <Button variant="default" leftSection={<IconUsersGroup size={18} />} onClick={() => setDialog('bulk')}>
                   {t('accounts.bulk.open')}
                 </Button>
               </>

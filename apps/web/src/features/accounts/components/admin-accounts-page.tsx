@@ -64,7 +64,7 @@ export function AdminAccountsPage() {
                   <Table.Td>
                     <Button
                       size="xs"
-                      variant="light"
+                      variant="default"
                       color={account.isDisabled ? 'green' : 'red'}
                       onClick={() => toggle.mutate({ id: account.id, isDisabled: !account.isDisabled })}
                     >

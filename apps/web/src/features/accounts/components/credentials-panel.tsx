@@ -1,8 +1,9 @@
-import { Alert, Code, Group, Loader, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Code, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/copy-button';
+import { RowsSkeleton } from '../../../components/loading-fallback';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { useOwnerScope } from '../../../lib/owner-scope';
 import { credentialsQueryOptions } from '../api/accounts-api';
@@ -13,7 +14,7 @@ export function CredentialsPanel({ accountId }: { accountId: string }) {
   const scope = useOwnerScope();
   const credentials = useQuery(credentialsQueryOptions(scope, accountId));
   const [mountpoint, setMountpoint] = useState<string | null>(null);
-  if (credentials.isPending) return <Loader size="sm" />;
+  if (credentials.isPending) return <RowsSkeleton rows={3} />;
   if (credentials.isError) return <QueryErrorAlert query={credentials} />;
   const c = credentials.data;
   const chosen = mountpoint ?? c.mountpoints[0]?.mountpoint ?? '';

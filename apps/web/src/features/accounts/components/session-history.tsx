@@ -1,6 +1,7 @@
-import { Loader, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { RowsSkeleton } from '../../../components/loading-fallback';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { useOwnerScope } from '../../../lib/owner-scope';
 import { sessionEndReason } from '../../../lib/session-end';
@@ -24,7 +25,7 @@ export function SessionHistory({ accountId }: { accountId: string }) {
   const { t, i18n } = useTranslation();
   const scope = useOwnerScope();
   const sessions = useQuery(sessionsQueryOptions(scope, accountId));
-  if (sessions.isPending) return <Loader size="sm" />;
+  if (sessions.isPending) return <RowsSkeleton rows={3} />;
   if (sessions.isError) return <QueryErrorAlert query={sessions} />;
   if (sessions.data.length === 0) return <Text c="dimmed">{t('accounts.sessions.none')}</Text>;
   return (

@@ -209,7 +209,7 @@ export function StationDialog({
           <Group justify="space-between">
             {station && kind === 'hosted' ? (
               <Button
-                variant="light"
+                variant="default"
                 color="orange"
                 disabled={isConfirmingRegenerate}
                 onClick={() => setConfirmingRegenerate(true)}

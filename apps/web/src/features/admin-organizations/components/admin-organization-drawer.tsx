@@ -39,7 +39,6 @@ export function AdminOrganizationDrawer({ id, onClose }: { id: string; onClose: 
             <Group gap="xs">
               {detail.data.organization.status !== 'active' && (
                 <Button
-                  color="green"
                   loading={decide.isPending && decide.variables?.status === 'active'}
                   onClick={() => decide.mutate({ id, status: 'active' })}
                 >

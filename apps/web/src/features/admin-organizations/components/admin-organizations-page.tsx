@@ -146,8 +146,7 @@ function OrganizationsTable({
                     <>
                       <Button
                         size="compact-sm"
-                        variant="light"
-                        color="green"
+                        variant="default"
                         loading={deciding === org.id}
                         onClick={() => onDecide(org.id, 'active')}
                         aria-label={t('adminOrgs.approveFor', { name: org.name })}

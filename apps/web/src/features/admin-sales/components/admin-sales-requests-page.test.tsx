@@ -157,7 +157,7 @@ describe('the admin sales requests page', () => {
     const first = new Promise<Answer>((resolve) => (answer = resolve));
     const reads = stubLeads(first, { body: { requests: [lead('l1')], isWebhookConfigured: true } });
     const { user } = renderApp('/admin/sales-requests');
-    expect(await screen.findByTestId('admin-sales-loading', {}, slow)).toHaveAttribute('aria-busy', 'true');
+    expect(await screen.findByRole('status', { name: 'Loading…' }, slow)).toHaveAttribute('aria-busy', 'true');
     answer({ status: 500, body: { code: 'INTERNAL', message: 'Internal error', requestId: 'r1' } });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The sales requests could not be loaded.');

@@ -1,27 +1,17 @@
 import type { AdminSalesRequest } from '@fixpoint/shared';
-import { Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Select, Stack, Table, Text } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppAlert } from '../../../components/app-alert';
+import { RowsSkeleton } from '../../../components/loading-fallback';
 import { PageHeading } from '../../../components/page-heading';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { type SalesForwardingState, useAdminSalesRequests } from '../api/get-admin-sales-requests';
 import { SalesRequestRow } from './sales-request-row';
 
 const forwardingStates: SalesForwardingState[] = ['pending', 'forwarded', 'failed'];
-
-/** The table's shape while the leads load. */
-function RowsSkeleton() {
-  return (
-    <Stack gap="xs" aria-busy data-testid="admin-sales-loading">
-      {[0, 1, 2, 3].map((row) => (
-        <Skeleton key={row} height={44} radius="sm" />
-      ))}
-    </Stack>
-  );
-}
 
 /**
  * `/admin/sales-requests` (issue 15): the leads of the sales flow, newest first, with who sent them, from which page,

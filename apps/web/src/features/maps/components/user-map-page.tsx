@@ -37,7 +37,7 @@ export function UserMapPage() {
         <Alert color="blue" title={t('maps.noAccessTitle')}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{t('maps.noAccessText')}</Text>
-            <Button component={Link} to={paths.marketplace.getHref()} size="xs" variant="light">
+            <Button component={Link} to={paths.marketplace.getHref()} size="xs" variant="default">
               {t('maps.viewNetworks')}
             </Button>
           </Stack>

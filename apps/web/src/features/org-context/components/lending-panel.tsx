@@ -137,7 +137,7 @@ function LendForm({
         </Group>
         <ErrorAlert error={lend.error} />
         <Group>
-          <Button type="submit" variant="light" disabled={!userId || !untilDate || isPast} loading={lend.isPending}>
+          <Button type="submit" disabled={!userId || !untilDate || isPast} loading={lend.isPending}>
             {t('org.lending.lend')}
           </Button>
         </Group>

@@ -64,7 +64,7 @@ export function AccountSeats({ account }: { account: NtripAccount }) {
             ) : (
               <Button
                 size="xs"
-                variant="light"
+                variant="default"
                 disabled={isFull}
                 title={isFull ? t('subscriptions.accountSeats.full') : undefined}
                 loading={change.isPending && change.variables?.id === subscription.id}
