@@ -117,7 +117,11 @@ export function watchConsole(page: Page) {
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
   });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  // With where it came from: the first frame of its stack (a file of ours, a library chunk or a worker).
+  page.on('pageerror', (error) => {
+    const origin = error.stack?.split('\n').find((line) => line.trim().startsWith('at '));
+    problems.push(`page error: ${error.message}${origin ? ` (${origin.trim()})` : ''}`);
+  });
   page.on('requestfailed', (request) => {
     // A navigation cancels the previous page's requests; that is not a failure.
     if (request.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`request failed: ${request.url()}`);

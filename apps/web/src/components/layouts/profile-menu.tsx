@@ -2,7 +2,7 @@ import { isRebranded, productLinks } from '@fixpoint/shared';
 import { Menu, UnstyledButton } from '@mantine/core';
 import { IconCrown, IconFileText, IconHelp, IconLogout, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { purchaseHref } from '../../features/pricing/hooks/use-purchase-dialogs';
@@ -28,14 +28,16 @@ export function ProfileMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{auth.email}</Menu.Label>
-        <Menu.Item leftSection={<IconUser size={16} />} onClick={() => navigate(paths.settings.getHref('billing'))}>
+        {/* Links, not buttons that navigate: they open in a new tab too, and the dead-ends crawl follows them. */}
+        <Menu.Item component={Link} to={paths.settings.getHref('billing')} leftSection={<IconUser size={16} />}>
           {t('nav.account')}
         </Menu.Item>
         {isOwnBrand && brand.showPromotion && (
           <Menu.Item
+            component={Link}
+            to={purchaseHref('subscription')}
             leftSection={<IconCrown size={16} />}
             color="brand"
-            onClick={() => navigate(purchaseHref('subscription'))}
           >
             {t('nav.upgrade')}
           </Menu.Item>
