@@ -11,6 +11,7 @@ import type { Registry } from 'prom-client';
 import packageJson from '../package.json' with { type: 'json' };
 import { registerApiRoutes } from './api-routes';
 import type { Env } from './config/env';
+import { logRequests } from './config/logger';
 import { passwordPolicyFromEnv } from './config/password-policy';
 import { createAccountsRepository } from './modules/accounts/accounts.repository';
 import { createAccountsService } from './modules/accounts/accounts.service';
@@ -68,6 +69,7 @@ export async function buildApp({
 }: AppOptions) {
   const app = Fastify({
     logger,
+    disableRequestLogging: true,
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Refusals from Node's HTTP parser (431 headers too large, 408, 400) in the one error shape too.
@@ -87,6 +89,7 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
 
+  logRequests(app);
   registerErrorHandling(app);
   registerInputGuards(app);
   await registerSecurityHeaders(app, { isHttps: env.PUBLIC_URL?.startsWith('https://') ?? false });
