@@ -15,6 +15,13 @@ import { supportsWebGL, useMapTheme } from '../lib/use-map-theme';
 import { loadWorld } from '../lib/world';
 import 'maplibre-gl/dist/maplibre-gl.css';
 
+/** Resolves once the browser has painted the current frame (at once where nothing paints, as in a hidden tab). */
+const afterNextPaint = () =>
+  new Promise<void>((resolve) => {
+    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return resolve();
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+
 export const tierBadgeColor: Record<CoverageTier, string> = {
   excellent: 'green',
   good: 'lime',
@@ -144,6 +151,10 @@ export function CoverageMap({
     let cancelled = false;
     let map: MapLibreMap | undefined;
     (async () => {
+      // The page around the map paints first: its heading and text do not wait for maplibre (240 KB with brotli) to
+      // download and start, which on a phone takes seconds (docs/performance.md, the marketplace's LCP).
+      await afterNextPaint();
+      if (cancelled) return;
       // The base map's countries download beside maplibre, not after it.
       const [maplibre, worker, world] = await Promise.all([
         import('maplibre-gl'),
