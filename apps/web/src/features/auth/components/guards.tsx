@@ -17,7 +17,7 @@ function ToSignIn() {
   return <Navigate to={authHref('signIn', `${pathname}${search}${hash}`)} replace />;
 }
 
-/** Signed-in pages: spinner while the auth state loads, the sign-in modal for a visitor. */
+/** Signed-in pages: the page-shaped skeleton while the auth state loads, the sign-in modal for a visitor. */
 export function RequireUser({ children }: { children: ReactNode }) {
   const auth = useAuth();
   if (auth.status === 'loading') return <LoadingFallback />;
@@ -26,7 +26,7 @@ export function RequireUser({ children }: { children: ReactNode }) {
 }
 
 /**
- * Admin pages: the sign-in modal for a visitor, spinner while the admin flag loads, a fallback if it is unknown,
+ * Admin pages: the sign-in modal for a visitor, the skeleton while the admin flag loads, a fallback if it is unknown,
  * Restricted Access for users.
  */
 export function RequireAdmin({ children }: { children?: ReactNode }) {
