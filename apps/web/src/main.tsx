@@ -3,6 +3,7 @@ import '@mantine/notifications/styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadPage } from './app/router';
 import { brand, webConfig } from './config/brand';
 import { paths } from './config/paths';
 import { applyBrand } from './lib/brand/apply-brand';
@@ -40,6 +41,7 @@ if (isSamePage) {
     hydrateRoot(root, app);
   });
 } else {
-  // Anything else renders in the browser alone, replacing what the server sent.
+  // Anything else renders in the browser alone, replacing what the server sent; its page starts loading now.
+  preloadPage(window.location.pathname);
   createRoot(root).render(app);
 }

@@ -1,9 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
 import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../app/provider';
-import { ChunkLoadError, chunkLoadTimeoutMs, importWithTimeout, isChunkLoadError } from '../lib/lazy-import';
+import { ChunkLoadError, chunkLoadTimeoutMs, importWithTimeout, isChunkLoadError, lazyNamed } from '../lib/lazy-import';
 import { initTestI18n } from '../testing/render';
 import { RouteErrorBoundary } from './error-page';
 
@@ -82,5 +83,39 @@ describe('importWithTimeout', () => {
     const error = await outcome;
     expect(chunkLoadTimeoutMs).toBe(120_000);
     expect(isChunkLoadError(error)).toBe(true);
+  });
+});
+
+describe('lazyNamed', () => {
+  it('loads a chunk once for a preload and the render after it', async () => {
+    const load = vi.fn(async () => ({ Hello: () => <p>Hello there</p> }));
+    const Hello = lazyNamed(load, 'Hello');
+    Hello.preload();
+    Hello.preload();
+    render(
+      <Suspense fallback={null}>
+        <Hello />
+      </Suspense>,
+    );
+    expect(await screen.findByText('Hello there')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledOnce();
+  });
+
+  it('forgets a preload that failed, so the render loads again', async () => {
+    const load = vi
+      .fn<() => Promise<{ Hello: () => React.JSX.Element }>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module: /a.js'))
+      .mockResolvedValue({ Hello: () => <p>Loaded on the second try</p> });
+    const Hello = lazyNamed(load, 'Hello');
+    Hello.preload();
+    await vi.waitFor(() => expect(load).toHaveBeenCalledOnce());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    render(
+      <Suspense fallback={null}>
+        <Hello />
+      </Suspense>,
+    );
+    expect(await screen.findByText('Loaded on the second try')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -47,14 +47,29 @@ export function importWithTimeout<T>(load: () => Promise<T>, timeoutMs = chunkLo
 
 /**
  * A component exported by name from a module that loads as its own chunk (React.lazy wants a default export),
- * failing as a ChunkLoadError like importWithTimeout.
+ * failing as a ChunkLoadError like importWithTimeout. `preload()` starts loading it before it renders (the page a
+ * browser opens at, fetched beside the app's own scripts: app/router.tsx `preloadPage`); rendering then uses the
+ * same load.
  */
 export function lazyNamed<Module, Name extends keyof Module>(load: () => Promise<Module>, name: Name) {
-  return lazy(() =>
-    importWithTimeout(load).then((module) => ({
+  let loading: Promise<Module> | undefined;
+  const loadOnce = () => {
+    loading ??= importWithTimeout(load);
+    return loading;
+  };
+  const component = lazy(() =>
+    loadOnce().then((module) => ({
       default: module[name] as ComponentType<ComponentProps<Module[Name]>>,
     })),
   );
+  return Object.assign(component, {
+    preload() {
+      // A preload that fails is forgotten: rendering tries again and shows the failure.
+      loadOnce().catch(() => {
+        loading = undefined;
+      });
+    },
+  });
 }
 
 type ComponentProps<T> = T extends ComponentType<infer Props> ? Props : never;
