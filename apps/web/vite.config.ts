@@ -43,6 +43,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           }),
         ]),
   ],
+  // The coverage worker too: it uses one constant of @fixpoint/shared, not its zod schemas (which also try
+  // `Function('')` to see whether they may compile parsers, a CSP violation in a worker served with our policy).
+  worker: { rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } } },
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },

@@ -192,7 +192,7 @@ describe('the admin archive page', () => {
     await user.clear(price);
     await user.type(price, '4');
     await user.click(demo.getByRole('button', { name: 'Save' }));
-    expect(await demo.findByRole('alert')).toHaveTextContent('No such network.');
+    expect(await demo.findByRole('alert')).toHaveTextContent('This network does not exist (any more).');
   });
 
   it('downloads the raw RTCM of the chosen window, the last hour unless changed, 24 hours at most', async () => {

@@ -111,7 +111,7 @@ describe('organisation members', () => {
     await waitFor(() => expect(screen.getAllByTestId('member-row')).toHaveLength(2));
   });
 
-  it("shows the server's LAST_OWNER message when the last owner tries to leave", async () => {
+  it('says LAST_OWNER in words when the last owner tries to leave', async () => {
     stubOrg('owner', (sent) =>
       sent.method === 'DELETE'
         ? { status: 409, body: { code: 'LAST_OWNER', message: 'Make someone else an owner before you leave.' } }
@@ -122,7 +122,10 @@ describe('organisation members', () => {
     const confirm = within(await screen.findByRole('dialog', { name: 'Leave North Fleet?' }));
     await user.click(confirm.getByRole('button', { name: 'Leave' }));
     const failed = within(await screen.findByRole('dialog', { name: 'An organisation needs an owner' }));
-    expect(failed.getByRole('alert')).toHaveTextContent('Make someone else an owner before you leave.');
+    // The code in the user's language, not the server's English sentence.
+    expect(failed.getByRole('alert')).toHaveTextContent(
+      'An organisation needs an owner: make someone else owner first.',
+    );
     expect(router.state.location.pathname).toBe('/org/o1/members');
   });
 
