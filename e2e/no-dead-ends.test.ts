@@ -39,7 +39,8 @@ async function reachableLinks(page: Page, base: string): Promise<string[]> {
     }
   };
   await collect('nav a[href], header a[href], main a[href], footer a[href]');
-  const profile = page.getByRole('banner').getByRole('button', { name: 'Account' });
+  // The account button, by its name in English and Dutch (Account) or German (Konto).
+  const profile = page.getByRole('banner').getByRole('button', { name: /^(Account|Konto)$/ });
   if (await profile.isVisible()) {
     await profile.click();
     await page.getByRole('menu').waitFor();
@@ -55,11 +56,13 @@ async function visit(page: Page, base: string, href: string): Promise<string[]> 
   await page.goto(`${base}${href}`);
   const heading = page.getByRole('heading', { level: 1 }).first();
   await heading.waitFor({ timeout: 20_000 }).catch(() => undefined);
-  // Wait for the page's own data: no spinner or skeleton left.
+  // Wait for the page's own data: no spinner or skeleton left. A locator, not a page function: Playwright polls a
+  // page function by evaluating it in the page, which the portal's Content-Security-Policy (no 'unsafe-eval')
+  // refuses with a page error; locators run in Playwright's own isolated world.
   await page
-    .waitForFunction('!document.querySelector("main [aria-busy=true], main .mantine-Loader-root")', undefined, {
-      timeout: 15_000,
-    })
+    .locator('main [aria-busy=true], main .mantine-Loader-root')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
     .catch(() => undefined);
   const found: string[] = [];
   const landed = new URL(page.url());
