@@ -257,6 +257,23 @@ describe('top bar, profile menu and footer', () => {
     expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Log in' })).toBeInTheDocument();
   });
 
+  it('ends the session only once the dashboard shows, so a signed-in page never asks again as a visitor', async () => {
+    let isPageShownAtSignOut: boolean | undefined;
+    stubUser({}, (url) => {
+      if (url.pathname === '/api/auth/sign-out') {
+        isPageShownAtSignOut = screen.queryByRole('heading', { level: 1, name: 'Settings' }) !== null;
+        return { body: { success: true } };
+      }
+      return undefined;
+    });
+    const { user, router } = renderApp('/settings');
+    await screen.findByRole('heading', { level: 1, name: 'Settings' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    await waitFor(() => expect(isPageShownAtSignOut).toBe(false));
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
   it("names every modal's close button in the interface language", async () => {
     stubVisitor((url) =>
       url.pathname === '/api/auth-config'

@@ -2,10 +2,9 @@ import { productLinks } from '@fixpoint/shared';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconHelp, IconLogin, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useAuthLinks } from '../../features/auth/hooks/use-auth-links';
+import { useLogOut } from '../../features/auth/hooks/use-log-out';
 import { ProfileAvatar } from '../profile-avatar';
 
 /**
@@ -15,7 +14,7 @@ import { ProfileAvatar } from '../profile-avatar';
 export function MobileHeader() {
   const { t } = useTranslation();
   const auth = useAuth();
-  const navigate = useNavigate();
+  const logOut = useLogOut();
   const authLinks = useAuthLinks();
   const isSignedIn = auth.status === 'signed-in';
   const name = auth.username || t('app.defaultUsername');
@@ -42,16 +41,7 @@ export function MobileHeader() {
           </Group>
         </Anchor>
         {isSignedIn ? (
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconLogout size={14} />}
-            onClick={async () => {
-              // To the dashboard first: a signed-in page that sees the session end asks to sign in again (RequireUser).
-              await navigate(paths.dashboard.getHref());
-              await auth.logout();
-            }}
-          >
+          <Button size="xs" variant="default" leftSection={<IconLogout size={14} />} onClick={logOut}>
             {t('nav.logOut')}
           </Button>
         ) : (

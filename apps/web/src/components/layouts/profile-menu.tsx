@@ -2,9 +2,10 @@ import { isRebranded, productLinks } from '@fixpoint/shared';
 import { Menu, UnstyledButton } from '@mantine/core';
 import { IconCrown, IconFileText, IconHelp, IconLogout, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { useLogOut } from '../../features/auth/hooks/use-log-out';
 import { purchaseHref } from '../../features/pricing/hooks/use-purchase-dialogs';
 import { useBrand } from '../../lib/brand/brand-context';
 import { ProfileAvatar } from '../profile-avatar';
@@ -17,7 +18,7 @@ export function ProfileMenu() {
   const { t } = useTranslation();
   const auth = useAuth();
   const brand = useBrand();
-  const navigate = useNavigate();
+  const logOut = useLogOut();
   const isOwnBrand = !isRebranded(brand);
   return (
     <Menu position="bottom-end" width={240} withArrow>
@@ -65,14 +66,7 @@ export function ProfileMenu() {
           </>
         )}
         <Menu.Divider />
-        <Menu.Item
-          leftSection={<IconLogout size={16} />}
-          onClick={async () => {
-            // To the dashboard first: a signed-in page that sees the session end asks to sign in again (RequireUser).
-            await navigate(paths.dashboard.getHref());
-            await auth.logout();
-          }}
-        >
+        <Menu.Item leftSection={<IconLogout size={16} />} onClick={logOut}>
           {t('nav.logOut')}
         </Menu.Item>
       </Menu.Dropdown>

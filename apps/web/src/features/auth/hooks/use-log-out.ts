@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useAuth } from './use-auth';
+
+/**
+ * Logging out from a menu: to the dashboard first, and only once it shows, the session ends. A signed-in page that
+ * saw its session end would refetch as a visitor (401s) and ask to sign in again. Navigations are transitions
+ * (the declarative router, decision 0054), so `navigate()` returns before the page has changed: the address the
+ * router has committed says when it has.
+ */
+export function useLogOut() {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [isLeaving, setLeaving] = useState(false);
+  const dashboard = paths.dashboard.getHref();
+
+  useEffect(() => {
+    if (!isLeaving || pathname !== dashboard) return;
+    setLeaving(false);
+    void logout();
+  }, [isLeaving, pathname, dashboard, logout]);
+
+  return () => {
+    setLeaving(true);
+    navigate(dashboard);
+  };
+}
