@@ -24,10 +24,19 @@ export function useAuth() {
         : overview.data.isAdmin;
 
   const refetch = useCallback(() => queryClient.invalidateQueries({ queryKey: authKeys.all }), [queryClient]);
+  // The page stops asking as the signed-in person before the server ends the session: what is in flight is
+  // cancelled and the app shows the visitor, so no request of theirs arrives after it and comes back 401. Should the
+  // sign-out fail, the session is read again and shows what is true.
   const logout = useCallback(async () => {
-    await signOut();
+    await queryClient.cancelQueries();
     queryClient.setQueryData(authKeys.session(), null);
     queryClient.removeQueries({ queryKey: authKeys.user() });
+    try {
+      await signOut();
+    } catch (error) {
+      await queryClient.invalidateQueries({ queryKey: authKeys.session() });
+      throw error;
+    }
   }, [queryClient]);
 
   return {

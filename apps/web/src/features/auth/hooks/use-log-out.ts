@@ -19,7 +19,8 @@ export function useLogOut() {
   useEffect(() => {
     if (!isLeaving || pathname !== dashboard) return;
     setLeaving(false);
-    void logout();
+    // A failed sign-out leaves the session as the server has it (logout reads it again).
+    logout().catch(() => undefined);
   }, [isLeaving, pathname, dashboard, logout]);
 
   return () => {
