@@ -26,6 +26,13 @@ const brandIndexHtml = (): Plugin => ({
     ),
 });
 
+/**
+ * A zod schema nobody uses (brands.ts's, beside the brand data the first page needs; the contracts beside the one
+ * constant the coverage worker reads) is dropped: building one has no side effect (docs/decisions/0048). Zod's
+ * schemas also try `Function('')` to see whether they may compile parsers, which our CSP refuses.
+ */
+const treeshake = { manualPureFunctions: ['z'] };
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
@@ -43,9 +50,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           }),
         ]),
   ],
-  // The coverage worker too: it uses one constant of @fixpoint/shared, not its zod schemas (which also try
-  // `Function('')` to see whether they may compile parsers, a CSP violation in a worker served with our policy).
-  worker: { rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } } },
+  worker: { rolldownOptions: { treeshake } },
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
@@ -62,7 +67,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: true,
         rolldownOptions: {
           output: { entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' },
-          treeshake: { manualPureFunctions: ['z'] },
+          treeshake,
         },
       }
     : {
@@ -70,9 +75,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: true,
         // maplibre-gl is one 1.1 MB chunk (300 KB gzip), loaded only with the map pages (docs/decisions/0029).
         chunkSizeWarningLimit: 1200,
-        // A zod schema the page never uses (brands.ts's, beside the brand data the first page needs) is dropped:
-        // building one has no side effect (docs/decisions/0048).
-        rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
+        rolldownOptions: { treeshake },
       },
   test: {
     name: 'web',

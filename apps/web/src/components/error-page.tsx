@@ -45,7 +45,6 @@ class Boundary extends Component<{ at: string; children: ReactNode }, BoundarySt
   }
 
   static getDerivedStateFromProps(props: { at: string }, state: BoundaryState): Partial<BoundaryState> | null {
-    if (state.error === null) return state.at === props.at ? null : { at: props.at };
     return state.at === props.at ? null : { error: null, at: props.at };
   }
 

@@ -4,10 +4,10 @@ import { paths } from '../../../config/paths';
 import { useAuth } from './use-auth';
 
 /**
- * Logging out from a menu: to the dashboard first, and only once it shows, the session ends. A signed-in page that
- * saw its session end would refetch as a visitor (401s) and ask to sign in again. Navigations are transitions
- * (the declarative router, decision 0054), so `navigate()` returns before the page has changed: the address the
- * router has committed says when it has.
+ * Logging out from a menu: to the dashboard first, and only once it shows, the session ends (`logout`). A signed-in
+ * page that saw its session end would ask to sign in again (RequireUser). Navigations are transitions (the
+ * declarative router, decision 0054), so `navigate()` returns before the page has changed: the address the router
+ * has committed says when it has.
  */
 export function useLogOut() {
   const { logout } = useAuth();

@@ -18,7 +18,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 /** Resolves once the browser has painted the current frame (at once where nothing paints, as in a hidden tab). */
 const afterNextPaint = () =>
   new Promise<void>((resolve) => {
-    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return resolve();
+    if (document.visibilityState === 'hidden') return resolve();
     requestAnimationFrame(() => setTimeout(resolve, 0));
   });
 
