@@ -131,6 +131,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiContext) {
   });
   const organizations = createOrganizationsService({
     db: database.db,
+    hotReads: database.hotReads,
     maxPerUser: env.ORG_MAX_PER_USER,
     ...(onAccountsChanged && { onAccountsChanged }),
   });

@@ -5,7 +5,7 @@ import fastifyCompress from '@fastify/compress';
 import { type ArchiveStore, createLocalArchiveStore } from '@fixpoint/caster';
 import { createSecretBox, type DatabaseHandle } from '@fixpoint/db';
 import { getBrand } from '@fixpoint/shared';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
 import packageJson from '../package.json' with { type: 'json' };
@@ -69,7 +69,8 @@ export async function buildApp({
 }: AppOptions) {
   const app = Fastify({
     logger,
-    disableRequestLogging: true,
+    // Fastify's own request lines are off: logRequests (config/logger.ts) writes one per request.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Refusals from Node's HTTP parser (431 headers too large, 408, 400) in the one error shape too.
@@ -134,7 +135,7 @@ export async function buildApp({
     google,
     brand: getBrand(env.BRAND),
   });
-  registerIdentity(app, { auth, db: database.db, trustedOrigins });
+  registerIdentity(app, { auth, hotReads: database.hotReads, trustedOrigins });
   if (!env.PUBLIC_URL && env.NODE_ENV !== 'test') {
     app.log.warn(
       'PUBLIC_URL is not set: password-reset e-mails are sent only for requests to this machine (localhost); set PUBLIC_URL to the portal address',
@@ -146,13 +147,13 @@ export async function buildApp({
     addressLimit: env.AUTH_RATE_LIMIT * 5,
   });
   const metaService = createMetaService({ metaRepository: createMetaRepository(database.db) });
-  const creditsRepository = createCreditsRepository(database.db);
+  const creditsRepository = createCreditsRepository(database.db, database.hotReads);
   const creditsService = createCreditsService({ db: database.db, creditsRepository });
   const activationService = createActivationService({ db: database.db, creditsRepository });
   const brand = getBrand(env.BRAND);
   const secretBox = createSecretBox(secretKey);
   const accountsService = createAccountsService({
-    accountsRepository: createAccountsRepository(database.db),
+    accountsRepository: createAccountsRepository(database.db, database.hotReads),
     secretBox,
     usernamePrefix: brand.ntripUsernamePrefix,
     limits: () => readAccountSettings(database.db),

@@ -20,6 +20,13 @@ export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * For the prepared reads every page load and poll makes (GET /api/user, /api/accounts): on PostgreSQL, connections
+   * of their own on which each prepared statement is planned once and its plan reused whatever the values
+   * (`plan_cache_mode=force_generic_plan`, docs/decisions/0055); on PGlite, `db` itself. Only for statements whose
+   * best plan does not depend on the values (lookups by key), and never inside a transaction.
+   */
+  hotReads: Database;
   kind: DatabaseKind;
   /** Applies every pending migration from the one migration folder. */
   migrate(): Promise<void>;
@@ -61,6 +68,7 @@ async function wrapPglite(client: PGlite): Promise<DatabaseHandle> {
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Database,
+    hotReads: db as unknown as Database,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => timeQuery(db as unknown as Database),
@@ -71,15 +79,26 @@ async function wrapPglite(client: PGlite): Promise<DatabaseHandle> {
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 20, connectionTimeoutMillis: 30_000 });
+  // PostgreSQL plans a prepared statement anew on every execution while that looks cheaper than its generic plan,
+  // which for the account list it always did (decision 0055): these connections reuse the generic plan.
+  const hotPool = new pg.Pool({
+    connectionString: url,
+    max: 8,
+    connectionTimeoutMillis: 30_000,
+    options: '-c plan_cache_mode=force_generic_plan',
+  });
   // An idle client that loses its connection must not crash the process; the next query reports it.
-  pool.on('error', () => {});
+  for (const each of [pool, hotPool]) each.on('error', () => {});
   const db = drizzleNodePg({ client: pool, schema });
   return {
     db: db as unknown as Database,
+    hotReads: drizzleNodePg({ client: hotPool, schema }) as unknown as Database,
     kind: 'postgres',
     migrate: () => migrateNodePg(db, { migrationsFolder }),
     ping: () => timeQuery(db as unknown as Database),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), hotPool.end()]);
+    },
     dumpSnapshot: () => Promise.reject(new Error('snapshots are a PGlite feature')),
   };
 }

@@ -35,9 +35,9 @@ const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function registerIdentity(
   app: FastifyInstance,
-  { auth, db, trustedOrigins }: { auth: Auth; db: Database; trustedOrigins: string[] },
+  { auth, hotReads, trustedOrigins }: { auth: Auth; hotReads: Database; trustedOrigins: string[] },
 ) {
-  const lookUpSession = createSessionLookup({ auth, db });
+  const lookUpSession = createSessionLookup({ auth, db: hotReads });
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
     if (request.routeOptions.config?.ignoresSession) return;

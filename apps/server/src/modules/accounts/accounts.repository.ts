@@ -1,5 +1,6 @@
 import { type Database, isOrgOwner, type Owner, ownerWhere, schema } from '@fixpoint/db';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { WindowRow } from './status';
 
 const a = schema.ntripAccounts;
 
@@ -16,17 +17,22 @@ const visibleTo = (owner: Owner, withLent: boolean): SQL =>
 const anyOf = (column: typeof a.id | typeof schema.accessWindows.accountId) =>
   sql`${column} = any(${sql.placeholder('ids')})`;
 
-export function createAccountsRepository(db: Database) {
+/** `hotReads` runs the account list's prepared reads (DatabaseHandle.hotReads); everything else runs on `db`. */
+export function createAccountsRepository(db: Database, hotReads: Database = db) {
   // The reads of the account list (GET /api/accounts, which every open accounts page polls) are prepared:
-  // PostgreSQL plans each once per connection, not on every request (issue 18).
+  // PostgreSQL plans each once per connection, not on every request (issue 18, decision 0055).
   const userId = sql.placeholder('userId');
   const visibleToUser = prepareDescribed(
-    db,
+    hotReads,
     or(eq(a.ownerUserId, userId), and(eq(a.lentToUserId, userId), gt(a.lentUntil, sql.placeholder('now')))) as SQL,
     'accounts_visible_to_user',
   );
-  const ofOrganization = prepareDescribed(db, eq(a.ownerOrgId, sql.placeholder('orgId')), 'accounts_of_organization');
-  const detailsOf = prepareDescribed(db, anyOf(a.id), 'account_details');
+  const ofOrganization = prepareDescribed(
+    hotReads,
+    eq(a.ownerOrgId, sql.placeholder('orgId')),
+    'accounts_of_organization',
+  );
+  const detailsOf = prepareDescribed(hotReads, anyOf(a.id), 'account_details');
 
   return {
     listByOwner: (owner: Owner, { withLent = false } = {}) =>
@@ -133,17 +139,6 @@ export function createAccountsRepository(db: Database) {
 
 export type AccountsRepository = ReturnType<typeof createAccountsRepository>;
 
-/** An access window of an account as the description's read returns it. */
-export interface WindowJson {
-  networkId: string;
-  networkName: string;
-  networkCode: string;
-  /** Epoch milliseconds; null while the days wait for the first connection. */
-  startsAt: number | null;
-  endsAt: number | null;
-  pendingDays: number | null;
-}
-
 /**
  * Accounts with everything their description needs, in one read: who owns them (an organisation's name), to whom
  * they are lent, their newest session and their newest refused login (one index lookup each per account, however
@@ -179,7 +174,7 @@ function prepareDescribed(db: Database, where: SQL, name: string) {
       },
       failure: { at: failure.at, reason: failure.reason },
       // The access windows with their networks, as JSON (times in epoch milliseconds): no second round trip.
-      windows: sql<WindowJson[]>`coalesce((
+      windows: sql<WindowRow[]>`coalesce((
         select json_agg(json_build_object(
           'networkId', ${n.id}, 'networkName', ${n.name}, 'networkCode', ${n.code},
           'startsAt', (extract(epoch from ${w.startsAt}) * 1000)::bigint,

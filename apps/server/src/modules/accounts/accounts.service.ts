@@ -1,6 +1,6 @@
 import { type Owner, ownerValues, type SecretBox } from '@fixpoint/db';
 import { AppError, type CasterSession, type ConnectionSettings, type NtripAccount } from '@fixpoint/shared';
-import type { AccountsRepository, DescribedAccount, WindowJson } from './accounts.repository';
+import type { AccountsRepository, DescribedAccount } from './accounts.repository';
 import { generateNtripPassword, generateNtripUsername, toCsv } from './credentials';
 import { diagnose, networkStatuses } from './status';
 
@@ -10,12 +10,6 @@ export interface CasterAddress {
 }
 
 const notFound = () => new AppError('ACCOUNT_NOT_FOUND', 404, 'No such NTRIP account.');
-
-const toWindowRow = (window: WindowJson) => ({
-  ...window,
-  startsAt: window.startsAt === null ? null : new Date(Number(window.startsAt)),
-  endsAt: window.endsAt === null ? null : new Date(Number(window.endsAt)),
-});
 
 export function createAccountsService({
   accountsRepository: repo,
@@ -58,7 +52,7 @@ export function createAccountsService({
     const detailsOf = new Map(details.map((detail) => [detail.account.id, detail]));
     return rows.map((row): NtripAccount => {
       const detail = detailsOf.get(row.id);
-      const networks = networkStatuses((detail?.windows ?? []).map(toWindowRow), now);
+      const networks = networkStatuses(detail?.windows ?? [], now);
       const latestSession = detail?.session ?? undefined;
       const latestFailure = detail?.failure ?? undefined;
       return {

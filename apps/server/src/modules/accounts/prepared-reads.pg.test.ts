@@ -1,9 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { type Database, type DatabaseHandle, schema } from '@fixpoint/db';
 import { createTestDatabase } from '@fixpoint/db/testing';
-import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import { type SQL, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionLookup } from '../../plugins/session-lookup';
@@ -13,32 +11,25 @@ import { createOrganizationsService } from '../organizations/organizations.servi
 import { createAccountsRepository } from './accounts.repository';
 
 // The reads behind GET /api/accounts and GET /api/user run on every page load and every accounts poll: on
-// PostgreSQL they are named prepared statements, planned once per connection instead of on every request (issue
-// 18; planning was most of the database's time for them). PGlite has no named statements, so this runs on
+// PostgreSQL they are named prepared statements on connections of their own (DatabaseHandle.hotReads) that plan
+// each once and reuse the plan (issue 18, decision 0055: with the default plan_cache_mode, PostgreSQL re-planned the
+// account list on every execution, most of its time for it). PGlite has no named statements, so this runs on
 // PostgreSQL only (TEST_DATABASE_URL; a `.pg.test.ts` file, see apps/server/vitest.config.ts).
 describe('prepared hot reads', () => {
   let database: DatabaseHandle;
-  let client: pg.Client;
-  let db: Database;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const result = await database.db.execute(sql`select current_database() as name`);
-    const name = (result as unknown as { rows: { name: string }[] }).rows[0]?.name as string;
-    const url = new URL(process.env.TEST_DATABASE_URL as string);
-    url.pathname = `/${name}`;
-    // One connection, so that the statements it prepared can be read back from it.
-    client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    db = drizzle({ client, schema }) as unknown as Database;
-    await db.insert(schema.users).values({ id: 'prepared-owner', name: 'Owner', email: 'prepared@example.com' });
+    await database.db
+      .insert(schema.users)
+      .values({ id: 'prepared-owner', name: 'Owner', email: 'prepared@example.com' });
   });
-  afterAll(async () => {
-    await client.end();
-    await database.close();
-  });
+  afterAll(() => database.close());
 
-  it("prepares the session's, the account list's, the balance's and the teams' reads", async () => {
+  const rowsOf = async <Row>(db: Database, query: SQL) => (await db.execute(query)).rows as Row[];
+
+  it("plans the session's, the account list's, the balance's and the teams' reads once and reuses the plan", async () => {
+    const { db, hotReads } = database;
     const auth = createAuth({
       db,
       secret: 'p'.repeat(64),
@@ -55,13 +46,15 @@ describe('prepared hot reads', () => {
       trustedOrigins: [],
       trustProxy: false,
     });
-    const lookUpSession = createSessionLookup({ auth, db });
-    const accounts = createAccountsRepository(db);
+    const lookUpSession = createSessionLookup({ auth, db: hotReads });
+    const accounts = createAccountsRepository(db, hotReads);
     const [account] = await db
       .insert(schema.ntripAccounts)
       .values({ username: 'prepared-1', passwordEnc: 'x', name: 'One', ownerUserId: 'prepared-owner' })
       .returning();
-    for (let i = 0; i < 2; i++) {
+    // Run one after another, each statement reaches the pool's one idle connection (pg's pool reuses the last one
+    // released), so the statements it prepared can be read back from it.
+    for (let i = 0; i < 3; i++) {
       // A well-signed cookie naming no session: read, and not found.
       const signature = createHmac('sha256', 'p'.repeat(64)).update('no-such-token').digest('base64');
       const cookie = `fixpoint.session_token=${encodeURIComponent(`no-such-token.${signature}`)}`;
@@ -69,17 +62,24 @@ describe('prepared hot reads', () => {
       expect(await accounts.listDescribed({ userId: 'prepared-owner' })).toHaveLength(1);
       expect(await accounts.listDescribed({ orgId: crypto.randomUUID() })).toEqual([]);
       expect(await accounts.details([account?.id as string])).toHaveLength(1);
-      expect(await createCreditsRepository(db).balance({ userId: 'prepared-owner' })).toBe(0);
-      expect(await createOrganizationsService({ db, maxPerUser: 3 }).teams('prepared-owner')).toEqual([]);
+      expect(await createCreditsRepository(db, hotReads).balance({ userId: 'prepared-owner' })).toBe(0);
+      expect(await createOrganizationsService({ db, hotReads, maxPerUser: 3 }).teams('prepared-owner')).toEqual([]);
     }
-    const prepared = await client.query<{ name: string }>('select name from pg_prepared_statements order by name');
-    expect(prepared.rows.map((row) => row.name)).toEqual([
-      'account_details',
-      'accounts_of_organization',
-      'accounts_visible_to_user',
-      'credit_balance_of_user',
-      'session_user_by_token',
-      'teams_of_user',
+    const prepared = await rowsOf<{ name: string; generic_plans: string; custom_plans: string }>(
+      hotReads,
+      sql`select name, generic_plans, custom_plans from pg_prepared_statements order by name`,
+    );
+    expect(prepared.map((row) => [row.name, Number(row.generic_plans), Number(row.custom_plans)])).toEqual([
+      ['account_details', 3, 0],
+      ['accounts_of_organization', 3, 0],
+      ['accounts_visible_to_user', 3, 0],
+      ['credit_balance_of_user', 3, 0],
+      ['session_user_by_token', 3, 0],
+      ['teams_of_user', 3, 0],
     ]);
+    // Every other query keeps PostgreSQL's default: a plan for the values at hand where they matter.
+    const mode = (on: Database) => rowsOf<{ plan_cache_mode: string }>(on, sql`show plan_cache_mode`);
+    expect(await mode(hotReads)).toEqual([{ plan_cache_mode: 'force_generic_plan' }]);
+    expect(await mode(db)).toEqual([{ plan_cache_mode: 'auto' }]);
   });
 });

@@ -5,13 +5,15 @@ const now = new Date('2026-11-21T12:00:00Z');
 const day = 86_400_000;
 const net = { networkId: 'n1', networkName: 'Demo', networkCode: 'DEMO' };
 const at = (offsetDays: number) => new Date(now.getTime() + offsetDays * day);
+/** A window's times as the account list's read returns them: epoch milliseconds. */
+const ms = (offsetDays: number) => at(offsetDays).getTime();
 
 describe('networkStatuses', () => {
   it('reads chained windows as active until the latest end', () => {
     const [status] = networkStatuses(
       [
-        { ...net, startsAt: at(-1), endsAt: at(1), pendingDays: null },
-        { ...net, startsAt: at(1), endsAt: at(3), pendingDays: null },
+        { ...net, startsAt: ms(-1), endsAt: ms(1), pendingDays: null },
+        { ...net, startsAt: ms(1), endsAt: ms(3), pendingDays: null },
       ],
       now,
     );
@@ -23,17 +25,35 @@ describe('networkStatuses', () => {
       state: 'pending',
       daysLeft: 4,
     });
-    expect(networkStatuses([{ ...net, startsAt: at(-5), endsAt: at(-2), pendingDays: null }], now)[0]).toMatchObject({
+    expect(networkStatuses([{ ...net, startsAt: ms(-5), endsAt: ms(-2), pendingDays: null }], now)[0]).toMatchObject({
       state: 'expired',
       activeUntil: at(-2).toISOString(),
     });
     expect(networkStatuses([], now)).toEqual([]);
   });
+
+  it('groups the windows by network, in the order they come', () => {
+    const other = { networkId: 'n2', networkName: 'Other', networkCode: 'OTHER' };
+    const statuses = networkStatuses(
+      [
+        { ...other, startsAt: ms(-9), endsAt: ms(-4), pendingDays: null },
+        { ...net, startsAt: ms(-3), endsAt: ms(-1), pendingDays: null },
+        { ...other, startsAt: null, endsAt: null, pendingDays: 2 },
+        { ...net, startsAt: ms(-1), endsAt: ms(0.5), pendingDays: null },
+        { ...other, startsAt: null, endsAt: null, pendingDays: 3 },
+      ],
+      now,
+    );
+    expect(statuses).toEqual([
+      { ...other, state: 'pending', activeUntil: null, daysLeft: 5 },
+      { ...net, state: 'active', activeUntil: at(0.5).toISOString(), daysLeft: 1 },
+    ]);
+  });
 });
 
 describe('diagnose', () => {
-  const active = networkStatuses([{ ...net, startsAt: at(-1), endsAt: at(1), pendingDays: null }], now);
-  const expired = networkStatuses([{ ...net, startsAt: at(-3), endsAt: at(-1), pendingDays: null }], now);
+  const active = networkStatuses([{ ...net, startsAt: ms(-1), endsAt: ms(1), pendingDays: null }], now);
+  const expired = networkStatuses([{ ...net, startsAt: ms(-3), endsAt: ms(-1), pendingDays: null }], now);
   const open = (mountpoint: string, ggaCount: number) => ({ startedAt: at(-0.1), endedAt: null, ggaCount, mountpoint });
   const ended = { startedAt: at(-2), endedAt: at(-1.9), ggaCount: 5, mountpoint: 'DEMO_AUTO' };
 

@@ -6,41 +6,59 @@ export interface WindowRow {
   networkId: string;
   networkName: string;
   networkCode: string;
-  startsAt: Date | null;
-  endsAt: Date | null;
+  /** Epoch milliseconds; null while the days wait for the first connection. */
+  startsAt: number | null;
+  endsAt: number | null;
   pendingDays: number | null;
 }
 
 /**
  * Per network: active until the end of the access covering now (windows are chained end to start, so that is the
- * latest end), pending while days wait for the first connection, expired once all ended.
+ * latest end), pending while days wait for the first connection, expired once all ended. One pass over the
+ * windows: every account list answer runs this for every account (issue 18).
  */
-export function networkStatuses(windows: WindowRow[], now: Date): NtripAccount['networks'] {
-  // Map.groupBy needs Node 21; we support Node 20.
-  const byNetwork = new Map<string, WindowRow[]>();
-  for (const w of windows) byNetwork.set(w.networkId, [...(byNetwork.get(w.networkId) ?? []), w]);
-  return [...byNetwork.values()].map((rows) => {
-    const first = rows[0] as WindowRow;
-    const dated = rows.filter((w) => w.startsAt && w.endsAt);
-    const covering = dated.filter((w) => (w.startsAt as Date) <= now && (w.endsAt as Date) > now);
-    const latestEnd = dated.reduce<Date | null>(
-      (max, w) => (!max || (w.endsAt as Date) > max ? (w.endsAt as Date) : max),
-      null,
-    );
-    const pendingDays = rows.reduce((sum, w) => sum + (w.startsAt ? 0 : (w.pendingDays ?? 0)), 0);
-    const base = { networkId: first.networkId, networkName: first.networkName, networkCode: first.networkCode };
-    if (covering.length > 0 && latestEnd) {
-      return {
-        ...base,
-        state: 'active',
-        activeUntil: latestEnd.toISOString(),
-        daysLeft: Math.ceil((latestEnd.getTime() - now.getTime()) / dayMs),
-      };
+export function networkStatuses(windows: readonly WindowRow[], now: Date): NtripAccount['networks'] {
+  const nowMs = now.getTime();
+  const byNetwork = new Map<string, { first: WindowRow; isCovered: boolean; latestEnd: number; pendingDays: number }>();
+  for (const w of windows) {
+    let network = byNetwork.get(w.networkId);
+    if (!network) {
+      network = { first: w, isCovered: false, latestEnd: Number.NEGATIVE_INFINITY, pendingDays: 0 };
+      byNetwork.set(w.networkId, network);
     }
-    if (pendingDays > 0) return { ...base, state: 'pending', activeUntil: null, daysLeft: pendingDays };
-    if (latestEnd) return { ...base, state: 'expired', activeUntil: latestEnd.toISOString(), daysLeft: 0 };
-    return { ...base, state: 'never', activeUntil: null, daysLeft: null };
-  });
+    if (w.startsAt === null) {
+      network.pendingDays += w.pendingDays ?? 0;
+    } else if (w.endsAt !== null) {
+      if (w.startsAt <= nowMs && w.endsAt > nowMs) network.isCovered = true;
+      if (w.endsAt > network.latestEnd) network.latestEnd = w.endsAt;
+    }
+  }
+  // Each status built whole, not spread from a common part: this runs for every account of every list answer.
+  const statuses: NtripAccount['networks'] = [];
+  for (const { first, isCovered, latestEnd, pendingDays } of byNetwork.values()) {
+    const { networkId, networkName, networkCode } = first;
+    const hasEnded = latestEnd !== Number.NEGATIVE_INFINITY;
+    if (isCovered) {
+      const daysLeft = Math.ceil((latestEnd - nowMs) / dayMs);
+      const activeUntil = new Date(latestEnd).toISOString();
+      statuses.push({ networkId, networkName, networkCode, state: 'active', activeUntil, daysLeft });
+    } else if (pendingDays > 0) {
+      statuses.push({
+        networkId,
+        networkName,
+        networkCode,
+        state: 'pending',
+        activeUntil: null,
+        daysLeft: pendingDays,
+      });
+    } else if (hasEnded) {
+      const activeUntil = new Date(latestEnd).toISOString();
+      statuses.push({ networkId, networkName, networkCode, state: 'expired', activeUntil, daysLeft: 0 });
+    } else {
+      statuses.push({ networkId, networkName, networkCode, state: 'never', activeUntil: null, daysLeft: null });
+    }
+  }
+  return statuses;
 }
 
 export interface DiagnosisInput {

@@ -8,10 +8,11 @@ const ownerFilter = (owner: Owner) => ownerWhere(schema.creditBalances, owner);
 
 export type LedgerKind = 'purchase' | 'spend' | 'grant' | 'correction' | 'refund';
 
-export function createCreditsRepository(db: Database) {
+/** `hotReads` runs the prepared balance read (DatabaseHandle.hotReads); everything else runs on `db`. */
+export function createCreditsRepository(db: Database, hotReads: Database = db) {
   // A user's balance is read on every GET /api/user (each page load): prepared, so PostgreSQL plans it once per
-  // connection (issue 18).
-  const userBalance = db
+  // connection (issue 18, decision 0055).
+  const userBalance = hotReads
     .select({ balance: schema.creditBalances.balance })
     .from(schema.creditBalances)
     .where(eq(schema.creditBalances.ownerUserId, sql.placeholder('userId')))

@@ -29,15 +29,19 @@ const notMember = () => new AppError('MEMBER_NOT_FOUND', 404, 'No such member of
  */
 export function createOrganizationsService({
   db,
+  hotReads = db,
   maxPerUser,
   onAccountsChanged = () => undefined,
 }: {
   db: Database;
+  /** Runs the prepared teams read (DatabaseHandle.hotReads). */
+  hotReads?: Database;
   maxPerUser: number;
   onAccountsChanged?: (accountIds: string[]) => void;
 }) {
-  // Read on every GET /api/user (each page load): prepared, so PostgreSQL plans it once per connection (issue 18).
-  const teamsOf = db
+  // Read on every GET /api/user (each page load): prepared, so PostgreSQL plans it once per connection (issue 18,
+  // decision 0055).
+  const teamsOf = hotReads
     .select({ id: o.id, name: o.name, role: m.role, status: o.status })
     .from(m)
     .innerJoin(o, eq(o.id, m.orgId))
