@@ -19,6 +19,24 @@ describe('shared answers', () => {
     await expect(shareAnswer(schema, { name: 1 })).rejects.toThrow();
   });
 
+  it('encode a long list in slices to the JSON the whole schema gives, and refuse a bad item as the whole would', async () => {
+    const item = z.object({ id: z.number(), at: z.iso.datetime() });
+    const schema = z.object({ title: z.string(), items: z.array(item), count: z.number() });
+    const value = {
+      title: 'feed',
+      items: Array.from({ length: 47 }, (_, id) => ({ id, at: '2026-11-26T00:00:00.000Z', internal: 'dropped' })),
+      count: 47,
+      extra: 'dropped',
+    };
+    const sliced = await shareAnswer(schema, value, { listKey: 'items' });
+    expect(sliced.json).toBe(JSON.stringify(z.encode(schema, value)));
+    expect(JSON.parse(sliced.json).items).toHaveLength(47);
+    expect(sliced.json).not.toContain('dropped');
+    const badItem = { ...value, items: [...value.items, { id: 'x', at: 'never' }] };
+    await expect(shareAnswer(schema, badItem, { listKey: 'items' })).rejects.toThrow();
+    await expect(shareAnswer(schema, { ...value, count: 'many' }, { listKey: 'items' })).rejects.toThrow();
+  });
+
   it('pick brotli, then gzip, then none, as accept-encoding allows', () => {
     expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
     expect(pickEncoding('gzip, br;q=0')).toBe('gzip');

@@ -26,7 +26,8 @@ describe('prepared hot reads', () => {
   });
   afterAll(() => database.close());
 
-  const rowsOf = async <Row>(db: Database, query: SQL) => (await db.execute(query)).rows as Row[];
+  const rowsOf = async <Row>(db: Database, query: SQL) =>
+    ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 
   it("plans the session's, the account list's, the balance's and the teams' reads once and reuses the plan", async () => {
     const { db, hotReads } = database;

@@ -42,7 +42,7 @@ export const adminFeedRoutes: FastifyPluginAsyncZod<{
     build: async (networkId) =>
       networkId === ''
         ? shareAnswer(feedListSchema, await service.list())
-        : shareAnswer(feedNetworkSchema, await service.network(networkId)),
+        : shareAnswer(feedNetworkSchema, await service.network(networkId), { listKey: 'stations' }),
   });
   adminWrites?.onChange(answers.invalidate);
 
