@@ -69,10 +69,8 @@ async function encodeInSlices(schema: z.ZodObject, value: Record<string, unknown
     await nextTurn();
     for (const item of items.slice(at, at + sliceSize)) encodedItems.push(z.encode(itemSchema, item));
   }
-  const rest = z.encode(schema.omit({ [listKey]: true } as Record<string, true>), value as never) as Record<
-    string,
-    unknown
-  >;
+  const others = schema.omit({ [listKey]: true } as Record<string, true>);
+  const rest = z.encode(others, value as never) as Record<string, unknown>;
   // In the schema's order, as z.encode of the whole would give it.
   return Object.fromEntries(Object.keys(schema.shape).map((key) => [key, key === listKey ? encodedItems : rest[key]]));
 }
