@@ -1,6 +1,7 @@
 import { Alert, Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBroadcast } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadingFallback } from '../../../components/loading-fallback';
@@ -19,7 +20,8 @@ export function FeedNetworkPage({ networkId }: { networkId: string }) {
   const feed = useQuery(feedNetworkQueryOptions(networkId));
   usePageTitle(feed.data ? `${t('adminFeed.title')}: ${feed.data.network.name}` : t('adminFeed.title'));
 
-  if (feed.isPending) return <LoadingFallback />;
+  // Each reading (every 2 s) is rendered in the background, in slices, not as one long task (issue 18).
+  const data = useDeferredValue(feed.data);
   if (feed.isError) {
     return (
       <LookupErrorAlert
@@ -31,7 +33,8 @@ export function FeedNetworkPage({ networkId }: { networkId: string }) {
       />
     );
   }
-  const { network, stations, generatedAt } = feed.data;
+  if (data === undefined) return <LoadingFallback />;
+  const { network, stations, generatedAt } = data;
   const now = new Date(generatedAt).getTime();
 
   return (
