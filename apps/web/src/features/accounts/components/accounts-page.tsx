@@ -2,7 +2,7 @@ import { bulkCreateLimit, type NtripAccount } from '@fixpoint/shared';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconAntenna, IconDownload, IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CardTable, type CardTableRecord } from '../../../components/card-table/card-table';
@@ -67,10 +67,8 @@ export function AccountsPage() {
     mutationFn: () => downloadCsv(scopedPath(scope, '/accounts/credentials.csv'), {}, 'ntrip-accounts.csv'),
   });
 
-  // The heading shows at once (it is the page's largest text, what a phone paints first); the list follows, rendered
-  // in the background (useDeferredValue: in slices, not one long task) while the skeleton stays.
-  const list = useDeferredValue(accounts.data);
-  if (list === undefined || accounts.isError) {
+  // The heading shows at once (it is the page's largest text, what a phone paints first); the list follows.
+  if (accounts.isPending || accounts.isError) {
     return (
       <Stack gap="lg">
         <PageHeading title={t('accounts.title')} icon={IconAntenna} description={t('accounts.intro')} />
@@ -78,6 +76,7 @@ export function AccountsPage() {
       </Stack>
     );
   }
+  const list = accounts.data;
   const open = list.find((a) => a.id === openId);
   const activating = list.find((a) => a.id === activatingId);
   const showsLending = list.some((a) => hasLending(scope, a));

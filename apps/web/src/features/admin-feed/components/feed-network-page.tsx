@@ -1,7 +1,6 @@
 import { Alert, Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBroadcast } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadingFallback } from '../../../components/loading-fallback';
@@ -20,8 +19,7 @@ export function FeedNetworkPage({ networkId }: { networkId: string }) {
   const feed = useQuery(feedNetworkQueryOptions(networkId));
   usePageTitle(feed.data ? `${t('adminFeed.title')}: ${feed.data.network.name}` : t('adminFeed.title'));
 
-  // Each reading (every 2 s) is rendered in the background, in slices, not as one long task (issue 18).
-  const data = useDeferredValue(feed.data);
+  if (feed.isPending) return <LoadingFallback />;
   if (feed.isError) {
     return (
       <LookupErrorAlert
@@ -33,8 +31,7 @@ export function FeedNetworkPage({ networkId }: { networkId: string }) {
       />
     );
   }
-  if (data === undefined) return <LoadingFallback />;
-  const { network, stations, generatedAt } = data;
+  const { network, stations, generatedAt } = feed.data;
   const now = new Date(generatedAt).getTime();
 
   return (

@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { type ReactNode, useDeferredValue } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingFallback } from '../../../components/loading-fallback';
@@ -18,22 +18,10 @@ function ToSignIn() {
 }
 
 /** Signed-in pages: the page-shaped skeleton while the auth state loads, the sign-in modal for a visitor. */
-/**
- * Whether the guarded page may render yet. Its first render once access is known (the session, for admins the admin
- * flag) runs in the background (useDeferredValue: in slices of a few milliseconds, the skeleton staying meanwhile)
- * instead of as one long task on a phone's main thread (issue 18). Losing access counts at once.
- */
-function useDeferredAccess(isAllowed: boolean): boolean {
-  const deferred = useDeferredValue(isAllowed);
-  return isAllowed && deferred;
-}
-
 export function RequireUser({ children }: { children: ReactNode }) {
   const auth = useAuth();
-  const mayShow = useDeferredAccess(auth.status === 'signed-in');
   if (auth.status === 'loading') return <LoadingFallback />;
   if (auth.status === 'signed-out') return <ToSignIn />;
-  if (!mayShow) return <LoadingFallback />;
   return children;
 }
 
@@ -44,7 +32,6 @@ export function RequireUser({ children }: { children: ReactNode }) {
 export function RequireAdmin({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const auth = useAuth();
-  const mayShow = useDeferredAccess(auth.status === 'signed-in' && auth.isAdmin === true);
   if (auth.status === 'loading') return <LoadingFallback />;
   if (auth.status === 'signed-out') return <ToSignIn />;
   if (auth.isAdmin === 'loading') return <LoadingFallback />;
@@ -56,6 +43,5 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
     );
   }
   if (!auth.isAdmin) return <RestrictedAccess />;
-  if (!mayShow) return <LoadingFallback />;
   return children ?? <Outlet />;
 }
