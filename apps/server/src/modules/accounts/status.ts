@@ -37,7 +37,7 @@ export function networkStatuses(windows: readonly WindowRow[], now: Date): Ntrip
   const statuses: NtripAccount['networks'] = [];
   for (const { first, isCovered, latestEnd, pendingDays } of byNetwork.values()) {
     const { networkId, networkName, networkCode } = first;
-    const hasEnded = latestEnd !== Number.NEGATIVE_INFINITY;
+    const hasDatedWindow = latestEnd !== Number.NEGATIVE_INFINITY;
     if (isCovered) {
       const daysLeft = Math.ceil((latestEnd - nowMs) / dayMs);
       const activeUntil = new Date(latestEnd).toISOString();
@@ -51,7 +51,7 @@ export function networkStatuses(windows: readonly WindowRow[], now: Date): Ntrip
         activeUntil: null,
         daysLeft: pendingDays,
       });
-    } else if (hasEnded) {
+    } else if (hasDatedWindow) {
       const activeUntil = new Date(latestEnd).toISOString();
       statuses.push({ networkId, networkName, networkCode, state: 'expired', activeUntil, daysLeft: 0 });
     } else {
