@@ -155,6 +155,59 @@ describe('marketplace in Chromium', () => {
     });
   }
 
+  it('shows a phone the coverage as a still picture and loads the map only when tapped', async () => {
+    const page = await browser.newPage({ viewport: { width: 412, height: 900 }, hasTouch: true, isMobile: true });
+    const problems = watchConsole(page);
+    // MapLibre is the only script over 500 KB (1.1 MB unpacked).
+    const large: string[] = [];
+    page.on('response', async (response) => {
+      if (!response.url().endsWith('.js')) return;
+      const body = await response.body().catch(() => null);
+      if (body && body.length > 500_000) large.push(response.url());
+    });
+    await page.goto(`${server.url}/marketplace`);
+    await page.getByRole('article', { name: 'Fixpoint Demo Network' }).waitFor();
+    const preview = page.getByTestId('coverage-preview');
+    // Land (drawn off the main thread), the three tiers and the borders, then the stations' rings.
+    await expect.poll(() => preview.locator('path').count(), { timeout: 30_000 }).toBe(5);
+    const demo = stations.filter((s) => s.mountpoint.startsWith('DEMO_'));
+    expect(await preview.locator('circle').count()).toBe(stations.length);
+    expect(await page.getByText(/Tap the map to explore it/).isVisible()).toBe(true);
+    await screenshot(page, 'marketplace-still-412');
+
+    // Inside each demo station's ring: the excellent tier over the dark base map, as the map draws it.
+    const shot = PNG.sync.read(await preview.screenshot());
+    const box = (await preview.boundingBox()) as { x: number; y: number };
+    let checked = 0;
+    for (const ring of await preview.locator('circle').all()) {
+      const at = (await ring.boundingBox()) as { x: number; y: number; width: number; height: number };
+      const colour = patch(shot, at.x - box.x + at.width / 2, at.y - box.y + at.height / 2);
+      if (!colour) continue; // a station outside the picture
+      expect(
+        expectedColors('excellent', 'dark').some((c) => close(colour, c)),
+        `${colour}`,
+      ).toBe(true);
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(demo.length);
+    await page.waitForTimeout(1_000);
+    expect(large).toEqual([]);
+    expect(await page.locator('canvas').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Explore the map' }).tap();
+    const { png, theme, project } = await readMap(page);
+    expect(large).toHaveLength(1);
+    expect(await preview.count()).toBe(0);
+    for (const station of demo) {
+      const { px, py } = project(station.latitude, station.longitude);
+      const colour = patch(png, px, py) as Rgb;
+      expect(expectedColors('excellent', theme).some((c) => close(colour, c))).toBe(true);
+    }
+    expect(await page.getByText(/Click the map to see the expected quality/).isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('names a station on hover and labels the stations by mountpoint when zoomed in', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems = watchConsole(page);

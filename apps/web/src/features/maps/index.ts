@@ -1,2 +1,2 @@
 // The maps feature's public face: other features (marketplace) draw coverage through this component.
-export { CoverageMap, tierBadgeColor } from './components/coverage-map';
+export { CoverageMap } from './components/coverage-map';

@@ -1,6 +1,6 @@
 import { brands, type MapStation } from '@fixpoint/shared';
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../testing/render';
 import { CoverageMap } from './coverage-map';
 
@@ -42,5 +42,36 @@ describe('coverage map', () => {
     expect(screen.getByText('This browser cannot draw maps')).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Legend' })).toHaveTextContent('ExcellentGoodDegraded');
     expect(screen.getByText(/Click the map to see the expected quality/)).toBeInTheDocument();
+  });
+
+  describe('on a touch screen', () => {
+    const matchMedia = window.matchMedia;
+    afterEach(() => {
+      window.matchMedia = matchMedia;
+    });
+    const touch = () => {
+      window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: query === '(hover: none)' })) as never;
+    };
+
+    it('shows a still picture of the coverage until tapped, then asks for the map', async () => {
+      touch();
+      const { user } = renderWithProviders(<CoverageMap stations={stations} label="Coverage" stillOnTouch />);
+      const preview = screen.getByTestId('coverage-preview');
+      // The station's ring, and no map asked for yet (jsdom has no WebGL: asking would show the notice).
+      expect(preview.querySelectorAll('circle')).toHaveLength(1);
+      expect(screen.queryByText('This browser cannot draw maps')).not.toBeInTheDocument();
+      expect(screen.getByText(/Tap the map to explore it/)).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Explore the map' }));
+      // Now the map is asked for; jsdom draws no WebGL: the map's own notice, as on any browser without it.
+      expect(screen.getByText('This browser cannot draw maps')).toBeInTheDocument();
+      expect(screen.getByText(/Click the map to see the expected quality/)).toBeInTheDocument();
+    });
+
+    it('starts the map at once where the page does not ask for a still one', () => {
+      touch();
+      renderWithProviders(<CoverageMap stations={stations} label="Coverage" />);
+      expect(screen.queryByRole('button', { name: 'Explore the map' })).not.toBeInTheDocument();
+      expect(screen.getByText('This browser cannot draw maps')).toBeInTheDocument();
+    });
   });
 });

@@ -1,6 +1,7 @@
-import { type CoverageTier, expectedQuality, type LatLon, type MapRover, type MapStation } from '@fixpoint/shared';
-import { ActionIcon, Alert, Badge, Box, Group, Loader, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
-import { IconMoon, IconSun, IconX } from '@tabler/icons-react';
+import type { MapRover, MapStation } from '@fixpoint/shared';
+import { expectedQuality } from '@fixpoint/shared';
+import { Alert, Box, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconHandFinger } from '@tabler/icons-react';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +9,15 @@ import { webConfig } from '../../../config/brand';
 import { useBrand } from '../../../lib/brand/brand-context';
 import { offlineStyle, themePaint } from '../lib/base-style';
 import { coverageBounds, roverPoints, stationPoints } from '../lib/coverage-geometry';
+import { addDataLayers, emptyCollection } from '../lib/map-layers';
 import { hoverPopup, stationLabels } from '../lib/map-overlays';
-import { type MapTheme, markerColors, tierColors, tierOpacity } from '../lib/palette';
+import { basePalettes, type MapTheme } from '../lib/palette';
 import { useCoverage } from '../lib/use-coverage';
 import { supportsWebGL, useMapTheme } from '../lib/use-map-theme';
 import { loadWorld } from '../lib/world';
+import { CoveragePreview } from './coverage-preview';
+import { MapLegend } from './map-legend';
+import { type PickedPoint, PickedPointPanel } from './picked-point';
 import 'maplibre-gl/dist/maplibre-gl.css';
 
 /** Resolves once the browser has painted the current frame (at once where nothing paints, as in a hidden tab). */
@@ -22,115 +27,46 @@ const afterNextPaint = () =>
     requestAnimationFrame(() => setTimeout(resolve, 0));
   });
 
-export const tierBadgeColor: Record<CoverageTier, string> = {
-  excellent: 'green',
-  good: 'lime',
-  degraded: 'orange',
-  none: 'gray',
-};
+/** A device without hover: a phone or a tablet, where a map in a scrolling page would also catch the finger. */
+const isTouchScreen = () => typeof window.matchMedia === 'function' && window.matchMedia('(hover: none)').matches;
 
-const emptyCollection = { type: 'FeatureCollection' as const, features: [] };
 /** Europe, before any station is known. */
 const initialView = { center: [8, 50] as [number, number], zoom: 3.5 };
 
-type MapState = 'loading' | 'ready' | 'no-webgl' | 'error';
+/** `still`: the still picture until the user asks for the map (decision 0056). */
+type MapState = 'still' | 'loading' | 'ready' | 'no-webgl' | 'error';
 
-function addDataLayers(map: MapLibreMap, hasOfflineStyle: boolean) {
-  map.addSource('coverage', { type: 'geojson', data: emptyCollection });
-  map.addSource('stations', { type: 'geojson', data: emptyCollection });
-  map.addSource('rovers', { type: 'geojson', data: emptyCollection });
-  map.addSource('picked', { type: 'geojson', data: emptyCollection });
-  map.addLayer(
-    {
-      id: 'coverage-fill',
-      type: 'fill',
-      source: 'coverage',
-      paint: {
-        'fill-color': [
-          'match',
-          ['get', 'tier'],
-          'excellent',
-          tierColors.excellent,
-          'good',
-          tierColors.good,
-          tierColors.degraded,
-        ],
-        'fill-opacity': tierOpacity,
-        'fill-antialias': false,
-      },
-    },
-    // Under the borders of the offline base map, so they stay readable through the coverage.
-    hasOfflineStyle ? 'base-borders' : undefined,
-  );
-  map.addLayer({
-    id: 'rovers',
-    type: 'circle',
-    source: 'rovers',
-    paint: {
-      'circle-radius': 5,
-      'circle-color': markerColors.rover,
-      'circle-opacity': ['case', ['get', 'isConnected'], 1, 0.55],
-      'circle-stroke-color': markerColors.stroke,
-      'circle-stroke-width': 1.5,
-    },
-  });
-  map.addLayer({
-    id: 'stations',
-    type: 'circle',
-    source: 'stations',
-    // A ring: the coverage tier stays visible at the station's own position.
-    paint: {
-      'circle-radius': 5,
-      'circle-color': 'rgba(0,0,0,0)',
-      'circle-stroke-color': [
-        'match',
-        ['get', 'status'],
-        'up',
-        markerColors.up,
-        'degraded',
-        markerColors.degraded,
-        markerColors.down,
-      ],
-      'circle-stroke-width': 2.5,
-    },
-  });
-  map.addLayer({
-    id: 'picked',
-    type: 'circle',
-    source: 'picked',
-    paint: {
-      'circle-radius': 6,
-      'circle-color': 'rgba(0,0,0,0)',
-      'circle-stroke-color': '#c2255c',
-      'circle-stroke-width': 2,
-    },
-  });
-}
+const startState = (): MapState => (supportsWebGL() ? 'loading' : 'no-webgl');
 
 /**
  * A MapLibre map of coverage (expected-quality tiers around live stations, merged across networks), station
  * markers by live status and rovers' last positions, on the offline base map (or the MAP_STYLE_URL style). Clicking
  * a point tells the expected quality there and the nearest stations. Hovering a station or rover names it in a popup,
  * and from zoom 8 on stations carry their mountpoint as a label. The container carries data-ready, data-center and
- * data-zoom so a browser test can find where a place is drawn.
+ * data-zoom so a browser test can find where a place is drawn. A still picture of the same (CoveragePreview) shows
+ * until the map is ready; with `stillOnTouch`, on a touch screen it stays until the user taps it (decision 0056).
  */
 export function CoverageMap({
   stations,
   rovers = [],
   label,
   height = 440,
+  stillOnTouch = false,
 }: {
   stations: MapStation[];
   rovers?: MapRover[];
   label: string;
   height?: number | string;
+  stillOnTouch?: boolean;
 }) {
   const { t } = useTranslation();
   const brand = useBrand();
   const [theme, setTheme] = useMapTheme(brand.darkMap);
   const styleUrl = webConfig.mapStyleUrl ?? null;
-  const [state, setState] = useState<MapState>(() => (supportsWebGL() ? 'loading' : 'no-webgl'));
-  const [picked, setPicked] = useState<{ point: LatLon; quality: ReturnType<typeof expectedQuality> } | null>(null);
+  // Asking a still map's device for WebGL waits until the map is wanted: creating a context costs time too.
+  const [isWanted, setIsWanted] = useState(() => !(stillOnTouch && isTouchScreen()));
+  const [state, setState] = useState<MapState>(() => (isWanted ? startState() : 'still'));
+  const [picked, setPicked] = useState<PickedPoint | null>(null);
   const { coverage, isComputing } = useCoverage(stations);
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
@@ -147,7 +83,7 @@ export function CoverageMap({
   const framedRef = useRef<[number, number, number, number] | null>(null);
 
   useEffect(() => {
-    if (!supportsWebGL()) return;
+    if (!isWanted || !supportsWebGL()) return;
     let cancelled = false;
     let map: MapLibreMap | undefined;
     (async () => {
@@ -216,7 +152,7 @@ export function CoverageMap({
       overlaysRef.current = null;
       map?.remove();
     };
-  }, [styleUrl]);
+  }, [styleUrl, isWanted]);
 
   // New tiers (only when the live stations' geometry changed; computed off the main thread).
   useEffect(() => {
@@ -280,129 +216,66 @@ export function CoverageMap({
     for (const [layer, property, value] of themePaint(theme)) map.setPaintProperty(layer, property, value);
   }, [state, theme, styleUrl]);
 
-  const km = (value: number) => t('maps.km', { value: value < 10 ? value.toFixed(1) : Math.round(value) });
+  const want = () => {
+    setIsWanted(true);
+    setState(startState());
+  };
 
   return (
     <Stack gap="xs" component="section" aria-label={label}>
-      <Group justify="space-between" gap="xs">
-        <Group gap="sm" aria-label={t('maps.legend')} role="list">
-          {(['excellent', 'good', 'degraded'] as const).map((tier) => (
-            <Group key={tier} gap={6} wrap="nowrap" role="listitem">
-              <Box w={14} h={14} bg={tierColors[tier]} style={{ borderRadius: 3, opacity: 0.85 }} aria-hidden />
-              <Text size="xs">{t(`maps.tier.${tier}`)}</Text>
-            </Group>
-          ))}
-          <Group gap={6} wrap="nowrap" role="listitem">
-            <Box
-              w={12}
-              h={12}
-              style={{ borderRadius: '50%', border: `3px solid ${markerColors.up}`, boxShadow: '0 0 0 1px #868e96' }}
-              aria-hidden
-            />
-            <Text size="xs">{t('maps.stationUp')}</Text>
-          </Group>
-          <Group gap={6} wrap="nowrap" role="listitem">
-            <Box w={12} h={12} style={{ borderRadius: '50%', border: `3px solid ${markerColors.down}` }} aria-hidden />
-            <Text size="xs">{t('maps.stationDown')}</Text>
-          </Group>
-          {isComputing && state === 'ready' && (
-            <Group gap={6} wrap="nowrap" role="listitem">
-              <Loader size={12} aria-hidden />
-              <Text size="xs" c="dimmed">
-                {t('maps.computing')}
-              </Text>
-            </Group>
-          )}
-          {rovers.length > 0 && (
-            <Group gap={6} wrap="nowrap" role="listitem">
-              <Box w={10} h={10} bg={markerColors.rover} style={{ borderRadius: '50%' }} aria-hidden />
-              <Text size="xs">{t('maps.rover')}</Text>
-            </Group>
-          )}
-        </Group>
-        {!styleUrl && (
-          <SegmentedControl
-            size="xs"
-            aria-label={t('maps.theme')}
-            value={theme}
-            onChange={(value) => setTheme(value as MapTheme)}
-            data={[
-              {
-                value: 'light',
-                label: (
-                  <Group gap={4} wrap="nowrap">
-                    <IconSun size={14} aria-hidden />
-                    {t('maps.light')}
-                  </Group>
-                ),
-              },
-              {
-                value: 'dark',
-                label: (
-                  <Group gap={4} wrap="nowrap">
-                    <IconMoon size={14} aria-hidden />
-                    {t('maps.dark')}
-                  </Group>
-                ),
-              },
-            ]}
-          />
-        )}
-      </Group>
+      <MapLegend
+        hasRovers={rovers.length > 0}
+        isComputing={isComputing && state === 'ready'}
+        theme={theme}
+        onTheme={styleUrl ? undefined : setTheme}
+      />
       {state === 'no-webgl' || state === 'error' ? (
         <Alert color="gray" title={t(state === 'error' ? 'maps.errorTitle' : 'maps.noWebglTitle')}>
           {t(state === 'error' ? 'maps.errorText' : 'maps.noWebglText', { count: stations.length })}
         </Alert>
       ) : (
         <Box
-          ref={containerRef}
+          pos="relative"
           h={height}
-          data-map-theme={theme}
-          data-testid="coverage-map"
-          style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden', position: 'relative' }}
-          bg={theme === 'dark' ? '#141b26' : '#d4e4f1'}
-        />
-      )}
-      <Paper withBorder p="sm" radius="md" aria-live="polite">
-        {picked ? (
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Stack gap={4}>
-              <Group gap="xs">
-                <Text size="sm" fw={600}>
-                  {t('maps.expectedQuality')}
-                </Text>
-                <Badge color={tierBadgeColor[picked.quality.tier]} variant="light">
-                  {t(`maps.tier.${picked.quality.tier}`)}
-                </Badge>
-              </Group>
-              {picked.quality.nearest.length > 0 ? (
-                <Text size="sm" c="dimmed">
-                  {t('maps.nearest')}{' '}
-                  {picked.quality.nearest
-                    .map(
-                      ({ station, distanceKm }) =>
-                        `${station.mountpoint}${station.identifier ? ` (${station.identifier})` : ''} ${km(distanceKm)}${
-                          station.status === 'down' ? ` · ${t('maps.down')}` : ''
-                        }`,
-                    )
-                    .join(', ')}
-                </Text>
+          style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
+          bg={basePalettes[theme].water}
+        >
+          <Box ref={containerRef} h="100%" data-map-theme={theme} data-testid="coverage-map" />
+          {state !== 'ready' && (
+            <Box pos="absolute" inset={0} style={{ zIndex: 1 }}>
+              <CoveragePreview stations={stations} coverage={coverage} theme={styleUrl ? 'light' : theme} />
+              {state === 'still' ? (
+                <UnstyledButton pos="absolute" inset={0} onClick={want} aria-label={t('maps.explore')}>
+                  <Group
+                    gap={6}
+                    wrap="nowrap"
+                    pos="absolute"
+                    bottom={16}
+                    left="50%"
+                    px="md"
+                    py={8}
+                    bg="white"
+                    c="dark"
+                    style={{ transform: 'translateX(-50%)', borderRadius: 999, boxShadow: 'var(--mantine-shadow-md)' }}
+                  >
+                    <IconHandFinger size={16} aria-hidden />
+                    <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                      {t('maps.explore')}
+                    </Text>
+                  </Group>
+                </UnstyledButton>
               ) : (
-                <Text size="sm" c="dimmed">
-                  {t('maps.noStations')}
-                </Text>
+                <Loader size="sm" pos="absolute" top={12} left={12} aria-label={t('maps.loading')} />
               )}
-            </Stack>
-            <ActionIcon variant="subtle" color="gray" onClick={() => setPicked(null)} aria-label={t('maps.closeInfo')}>
-              <IconX size={16} />
-            </ActionIcon>
-          </Group>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('maps.clickHint')}
-          </Text>
-        )}
-      </Paper>
+            </Box>
+          )}
+        </Box>
+      )}
+      <PickedPointPanel
+        picked={picked}
+        hint={t(state === 'still' ? 'maps.tapHint' : 'maps.clickHint')}
+        onClose={() => setPicked(null)}
+      />
     </Stack>
   );
 }

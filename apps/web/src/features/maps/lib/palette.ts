@@ -1,3 +1,5 @@
+import type { CoverageTier } from '@fixpoint/shared';
+
 /**
  * Colours of the maps: the offline base map in its light and dark variants, the coverage tiers (the same on both,
  * drawn at `tierOpacity` so borders stay visible under them) and the station and rover markers. Plain data: the
@@ -20,4 +22,12 @@ export const markerColors = {
   down: '#e03131',
   rover: '#1c7ed6',
   stroke: '#ffffff',
+};
+
+/** Mantine colours of the tier badges (the expected quality at a picked point). */
+export const tierBadgeColor: Record<CoverageTier, string> = {
+  excellent: 'green',
+  good: 'lime',
+  degraded: 'orange',
+  none: 'gray',
 };

@@ -130,7 +130,12 @@ export function MarketplacePage() {
           {coverage.isError ? (
             <QueryErrorAlert query={coverage} />
           ) : (
-            <CoverageMap stations={coverage.data?.stations ?? []} label={t('marketplace.mapLabel')} height={460} />
+            <CoverageMap
+              stations={coverage.data?.stations ?? []}
+              label={t('marketplace.mapLabel')}
+              height={460}
+              stillOnTouch
+            />
           )}
         </Grid.Col>
       </Grid>
