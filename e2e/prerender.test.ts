@@ -142,6 +142,52 @@ describe('the prerendered visitor dashboard in Chromium', () => {
     await chosen.context().close();
   });
 
+  it('sends the marketplace with its still map, the button only to a touch screen (docs/decisions/0057)', async () => {
+    for (const device of [
+      { viewport: { width: 1280, height: 800 } },
+      { viewport: { width: 412, height: 900 }, isMobile: true, hasTouch: true },
+    ]) {
+      const context = await browser.newContext({ javaScriptEnabled: false, ...device });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/marketplace`);
+      await page.getByRole('heading', { level: 1, name: 'Network coverage' }).waitFor();
+      expect(await page.title()).toBe('Fixpoint | Network coverage');
+      expect(await page.getByTestId('coverage-preview').isVisible()).toBe(true);
+      const isTouch = device.hasTouch === true;
+      expect(await page.getByRole('button', { name: 'Explore the map' }).isVisible()).toBe(isTouch);
+      expect(await page.getByText(/Tap the map to explore it/).isVisible()).toBe(isTouch);
+      expect(await page.getByText(/Click the map to see the expected quality/).isVisible()).toBe(!isTouch);
+      await screenshot(page, `prerendered-marketplace-no-js-${device.viewport.width}`);
+      await context.close();
+    }
+  });
+
+  it('hydrates the marketplace in place: the networks arrive, and the map where the device wants it', async () => {
+    const desktop = await pageMarkingHeading();
+    const problems = watchConsole(desktop);
+    await desktop.goto(`${server.url}/marketplace`);
+    await desktop.getByRole('article', { name: 'Fixpoint Demo Network' }).waitFor();
+    await expect
+      .poll(() => desktop.getByTestId('coverage-map').getAttribute('data-ready'), { timeout: 30_000 })
+      .toBe('true');
+    expect(await isServersHeading(desktop)).toBe(true);
+
+    const phone = await pageMarkingHeading({ viewport: { width: 412, height: 900 }, isMobile: true, hasTouch: true });
+    const phoneProblems = watchConsole(phone);
+    await phone.goto(`${server.url}/marketplace`);
+    await phone.getByRole('article', { name: 'Fixpoint Demo Network' }).waitFor();
+    await expect.poll(() => phone.getByTestId('coverage-preview').locator('path').count()).toBe(5);
+    expect(await isServersHeading(phone)).toBe(true);
+    await phone.getByRole('button', { name: 'Explore the map' }).tap();
+    await expect
+      .poll(() => phone.getByTestId('coverage-map').getAttribute('data-ready'), { timeout: 30_000 })
+      .toBe('true');
+    expect(problems).toEqual([]);
+    expect(phoneProblems).toEqual([]);
+    await desktop.context().close();
+    await phone.context().close();
+  });
+
   it("never shows a signed-in user the visitor's dashboard", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.addCookies([{ ...sessionCookie, url: server.url }]);
@@ -158,8 +204,13 @@ describe('the prerendered visitor dashboard in Chromium', () => {
         if (doc.body?.textContent?.includes(heading)) marked.__sawVisitor = true;
       }).observe(doc, { childList: true, subtree: true, characterData: true });
     }, visitorHeading);
-    for (const path of ['/dashboard', '/']) {
+    for (const path of ['/dashboard', '/', '/marketplace']) {
       const response = await page.goto(`${server.url}${path}`);
+      expect(await response?.text()).not.toContain('fixpoint-prerender');
+      if (path === '/marketplace') {
+        await page.getByRole('heading', { level: 1, name: 'Network coverage' }).waitFor();
+        continue;
+      }
       expect(await response?.text()).not.toContain(visitorHeading);
       await page.getByRole('heading', { name: 'Welcome, Pre Render' }).waitFor();
       expect(await page.evaluate(() => (globalThis as Marked).__sawVisitor)).toBe(false);

@@ -1,5 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './styles/device.css';
+import { prerenderedPageAt } from '@fixpoint/shared';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -18,19 +20,21 @@ applyBrand(brand, webConfig);
 const prerendered = readPrerendered();
 const i18n = initI18n(undefined, { lng: brand.staticLanguage, prerendered: prerendered ?? undefined });
 // The same page in the browser: its language (a visitor may have chosen another than their browser asks for; the
-// first of i18next's languages, `de` for `de-DE`) and its address (an anchor, or `/`, which the router sends to the
-// dashboard as the server did).
+// first of i18next's languages, `de` for `de-DE`) and its address (not with an anchor; `/` is the dashboard's, where
+// the router sends it as the server did).
 const isSamePage =
   prerendered !== null &&
   i18n.languages?.[0] === prerendered.language &&
   window.location.hash === '' &&
-  [paths.dashboard.getHref(), '/'].includes(window.location.pathname);
+  prerenderedPageAt(window.location.pathname) === prerendered.page;
 const app = (
   <StrictMode>
     <App i18n={i18n} isSignedOut={prerendered !== null} isPrerendered={isSamePage} />
   </StrictMode>
 );
 
+// The page's own chunk starts loading now, beside the app's first scripts, not when the router reaches it.
+preloadPage(window.location.pathname);
 if (isSamePage) {
   if (window.location.pathname === '/') {
     window.history.replaceState(window.history.state, '', `${paths.dashboard.getHref()}${window.location.search}`);
@@ -41,7 +45,6 @@ if (isSamePage) {
     hydrateRoot(root, app);
   });
 } else {
-  // Anything else renders in the browser alone, replacing what the server sent; its page starts loading now.
-  preloadPage(window.location.pathname);
+  // Anything else renders in the browser alone, replacing what the server sent.
   createRoot(root).render(app);
 }

@@ -1,4 +1,5 @@
-import { act, screen } from '@testing-library/react';
+import { type PrerenderedPage, prerenderedPages } from '@fixpoint/shared';
+import { act, screen, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { prerender } from 'react-dom/static';
@@ -7,11 +8,36 @@ import de from '../public/locales/de/translation.json';
 import en from '../public/locales/en/translation.json';
 import { App } from './app/app';
 import { initI18n } from './lib/i18n';
-import { prerenderDashboard } from './prerender';
+import { prerenderPage } from './prerender';
 import { stubApi } from './testing/render';
 
 const translations = { en, de };
 type Language = keyof typeof translations;
+
+const demoNetwork = {
+  id: '5d1c0a4e-7f0b-4c2a-9a57-6e7f0c1d2e3f',
+  code: 'DEMO',
+  name: 'Fixpoint Demo Network',
+  operator: 'Fixpoint',
+  description: 'Simulated base stations.',
+  dailyPrice: 1,
+  stationCount: 1,
+  accessStartsAt: 'purchase',
+  countries: ['NLD'],
+  coverageRadiusKm: 30,
+  plans: [],
+};
+const demoStation = {
+  id: 's1',
+  mountpoint: 'DEMO_UTR',
+  identifier: 'Utrecht',
+  networkId: demoNetwork.id,
+  networkName: demoNetwork.name,
+  latitude: 52.09,
+  longitude: 5.12,
+  status: 'up',
+  radiusKm: 30,
+};
 
 /** The server's answers: health, no published documents, and the whole translation files the page loads after. */
 function stubServer() {
@@ -20,6 +46,8 @@ function stubServer() {
     if (locale) return { body: translations[locale] };
     if (url.pathname === '/api/health') return { body: { status: 'ok', checks: {} } };
     if (url.pathname === '/api/auth/get-session') return { body: null };
+    if (url.pathname === '/api/networks') return { body: [demoNetwork] };
+    if (url.pathname === '/api/networks/coverage') return { body: { stations: [demoStation] } };
     if (url.pathname.startsWith('/api/')) return { status: 404, body: { code: 'NOT_FOUND', message: 'none' } };
     return undefined;
   });
@@ -29,8 +57,8 @@ function stubServer() {
  * The server's page for `language`. The server renders in its own process; here the browser's React shares the
  * realm, and a server render leaves the contexts of its last task set: an empty one puts them back.
  */
-async function serverPage(language: Language) {
-  const output = await prerenderDashboard({ brand: 'fixpoint', language, translation: translations[language] });
+async function serverPage(language: Language, page: PrerenderedPage = 'dashboard') {
+  const output = await prerenderPage({ page, brand: 'fixpoint', language, translation: translations[language] });
   await prerender(<div />);
   return output;
 }
@@ -39,11 +67,11 @@ async function serverPage(language: Language) {
  * What the browser does with the server's page (main.tsx): the prerendered texts, then hydrateRoot. `device` sets
  * up what only the browser knows (jsdom's window would show it to the server's render too).
  */
-async function hydrate(language: Language, device = () => {}) {
-  const output = await serverPage(language);
+async function hydrate(language: Language, device = () => {}, page: PrerenderedPage = 'dashboard') {
+  const output = await serverPage(language, page);
   device();
   document.body.innerHTML = `<div id="root">${output.html}</div>`;
-  window.history.replaceState(null, '', '/dashboard');
+  window.history.replaceState(null, '', prerenderedPages[page]);
   const container = document.getElementById('root') as HTMLElement;
   const sentHeading = container.querySelector('h1');
   const recoverable: unknown[] = [];
@@ -52,7 +80,7 @@ async function hydrate(language: Language, device = () => {}) {
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     if (!String(args[0]).startsWith('Detected multiple renderers')) errors.push(args);
   });
-  const i18n = initI18n(undefined, { lng: language, prerendered: { language, texts: output.texts } });
+  const i18n = initI18n(undefined, { lng: language, prerendered: { page, language, texts: output.texts } });
   let root: Root | undefined;
   await act(async () => {
     root = hydrateRoot(
@@ -122,5 +150,58 @@ describe('the prerendered visitor dashboard (docs/decisions/0053)', () => {
     expect(collapsed.recoverable).toEqual([]);
     expect(collapsed.errors).toEqual([]);
     expect(await screen.findByRole('button', { name: 'Expand menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  describe('the marketplace (docs/decisions/0057)', () => {
+    it('is the marketplace with its still map waiting, and the texts of the list that comes later', async () => {
+      const output = await serverPage('en', 'marketplace');
+      expect(output.html).toContain('Network coverage');
+      expect(output.html).toContain(en.marketplace.intro.slice(0, 40));
+      expect(output.html).toContain('data-testid="coverage-preview"');
+      // Both hints, each for its kind of device (CSS picks), and no map yet.
+      expect(output.html).toContain(en.maps.tapHint);
+      expect(output.html).toContain(en.maps.clickHint);
+      expect(output.html).not.toContain('<canvas');
+      expect(output.html).not.toContain('<script');
+      expect(output.title).toBe('Fixpoint | Network coverage');
+      expect(Object.keys(output.texts)).toEqual(expect.arrayContaining(['cardTable', 'maps', 'marketplace', 'nav']));
+    });
+
+    it.each([
+      ['a desktop', () => {}],
+      [
+        'a phone with the light map remembered',
+        () => {
+          localStorage.setItem('fixpoint.mapTheme', 'light');
+          const matchMedia = window.matchMedia;
+          window.matchMedia = (query: string) => ({
+            ...matchMedia(query),
+            matches: query === '(hover: none)' || query === '(max-width: 48em)',
+          });
+        },
+      ],
+    ])('hydrates on %s without a mismatch, then shows the networks', async (_, device) => {
+      const matchMedia = window.matchMedia;
+      stubServer();
+      const page = await hydrate('en', device, 'marketplace');
+      unmount = page.unmount;
+      expect(page.recoverable).toEqual([]);
+      expect(page.errors).toEqual([]);
+      expect(screen.getByRole('heading', { level: 1 })).toBe(page.sentHeading);
+      const card = await screen.findByRole('article', { name: 'Fixpoint Demo Network' });
+      expect(within(card).getByText('View network')).toBeInTheDocument();
+      expect(screen.getByPlaceholderText('Search')).toBeInTheDocument();
+      const isPhone = window.matchMedia('(hover: none)').matches;
+      if (isPhone) {
+        // The device's own map: still until tapped, in the theme it remembers.
+        expect(await screen.findByRole('button', { name: 'Explore the map' })).toBeInTheDocument();
+        expect(screen.getByTestId('coverage-preview')).toHaveStyle({ background: '#d4e4f1' });
+      } else {
+        // jsdom has no WebGL: once hydrated the desktop asks for the map at once and gets the notice.
+        expect(await screen.findByText('This browser cannot draw maps')).toBeInTheDocument();
+      }
+      window.matchMedia = matchMedia;
+      localStorage.clear();
+    });
   });
 });

@@ -19,16 +19,17 @@ const indexHtml = `<!doctype html>
 </html>`;
 
 const headings = { en: 'RTK corrections for every rover', de: 'RTK-Korrekturen für jeden Rover', nl: 'RTK-correcties' };
+const marketplaceHeadings = { en: 'Network coverage', de: 'Netzabdeckung', nl: 'Netwerkdekking' };
 
 // Stands in for the web build's SSR bundle (apps/web/src/prerender.tsx, built to dist/ssr/prerender.mjs): renders
-// the heading from the translation the server hands it, and fails for Dutch, as a broken render would.
+// the page's heading from the translation the server hands it, and fails for Dutch, as a broken render would.
 const fakeBundle = `
-export async function prerenderDashboard({ brand, language, translation }) {
+export async function prerenderPage({ page, brand, language, translation }) {
   if (language === 'nl') throw new Error('broken render');
   return {
-    html: '<main><h1>' + translation.dashboard.heading + '</h1><p>' + brand + '</p></main>',
-    title: 'Fixpoint | ' + translation.dashboard.title,
-    texts: { dashboard: translation.dashboard },
+    html: '<main><h1>' + translation[page].heading + '</h1><p>' + brand + '</p></main>',
+    title: 'Fixpoint | ' + translation[page].title,
+    texts: { [page]: translation[page] },
   };
 }`;
 
@@ -43,12 +44,16 @@ function writeDist(dist: string) {
   writeFileSync(join(dist, 'ssr', 'prerender.mjs'), fakeBundle);
   for (const [language, heading] of Object.entries(headings)) {
     mkdirSync(join(dist, 'locales', language), { recursive: true });
-    const translation = { dashboard: { heading, title: language === 'de' ? 'Übersicht' : 'Dashboard' } };
+    const marketplace = marketplaceHeadings[language as keyof typeof marketplaceHeadings];
+    const translation = {
+      dashboard: { heading, title: language === 'de' ? 'Übersicht' : 'Dashboard' },
+      marketplace: { heading: marketplace, title: marketplace },
+    };
     writeFileSync(join(dist, 'locales', language, 'translation.json'), JSON.stringify(translation));
   }
 }
 
-describe("a visitor's dashboard, prerendered (docs/decisions/0053)", () => {
+describe("a visitor's dashboard and marketplace, prerendered (docs/decisions/0053, 0057)", () => {
   const dist = mkdtempSync(join(tmpdir(), 'fixpoint-dist-'));
   let t: TestApp;
   let sessionCookie: string;
@@ -80,6 +85,7 @@ describe("a visitor's dashboard, prerendered (docs/decisions/0053)", () => {
     expect(res.body).not.toContain('rel="preload" href="/locales/');
     // Its scripts load once it has painted: one script tag, the rest listed for it.
     expect(prerenderDataOf(res.body)).toEqual({
+      page: 'dashboard',
       language: 'en',
       texts: { dashboard: expect.any(Object) },
       scripts: ['/assets/index-Ab12Cd34.js', '/assets/react-Ef56Gh78.js', '/assets/paths-Ij90Kl12.js'],
@@ -94,13 +100,26 @@ describe("a visitor's dashboard, prerendered (docs/decisions/0053)", () => {
     expect(res.headers.vary).toMatch(/accept-language/i);
   });
 
+  it('answers /marketplace without a session cookie with the marketplace, in the language asked for', async () => {
+    const res = await t.app.inject({ url: '/marketplace', headers: { 'accept-language': 'de-DE' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<div id="root"><main><h1>${marketplaceHeadings.de}</h1><p>fixpoint</p></main></div>`);
+    expect(res.body).toContain(`<title>Fixpoint | ${marketplaceHeadings.de}</title>`);
+    expect(prerenderDataOf(res.body)).toMatchObject({ page: 'marketplace', language: 'de' });
+    expect(res.headers.vary).toMatch(/cookie/i);
+    // Its own ETag, not the dashboard's.
+    const dashboard = await t.app.inject({ url: '/dashboard', headers: { 'accept-language': 'de-DE' } });
+    expect(res.headers.etag).not.toBe(dashboard.headers.etag);
+  });
+
   it('answers a signed-in browser with index.html, never the visitor content', async () => {
-    for (const url of ['/', '/dashboard']) {
+    for (const url of ['/', '/dashboard', '/marketplace']) {
       const res = await t.app.inject({ url, headers: { cookie: `theme=dark; ${sessionCookie}` } });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<div id="root"></div>');
       expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>');
       expect(res.body).not.toContain(headings.en);
+      expect(res.body).not.toContain(marketplaceHeadings.en);
       expect(res.body).not.toContain('fixpoint-prerender');
       expect(res.headers.vary).toMatch(/cookie/i);
     }
@@ -135,13 +154,22 @@ describe("a visitor's dashboard, prerendered (docs/decisions/0053)", () => {
   });
 
   it('leaves other pages, addresses with a query and the SSR bundle itself alone', async () => {
-    for (const url of ['/marketplace', '/dashboard?contact=sales', '/?lng=de', '/index.html', '/ssr/prerender.mjs']) {
+    const network = '/marketplace/5d1c0a4e-7f0b-4c2a-9a57-6e7f0c1d2e3f';
+    for (const url of [
+      network,
+      '/accounts',
+      '/marketplace?lng=de',
+      '/dashboard?contact=sales',
+      '/?lng=de',
+      '/index.html',
+      '/ssr/prerender.mjs',
+    ]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toContain('text/html');
       expect(res.body, url).toContain('<div id="root"></div>');
     }
-    expect((await t.app.inject({ url: '/marketplace' })).headers.vary).toBeUndefined();
+    expect((await t.app.inject({ url: network })).headers.vary).toBeUndefined();
   });
 });
 

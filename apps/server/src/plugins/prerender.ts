@@ -6,11 +6,13 @@ import {
   getBrand,
   type Language,
   languages,
-  type PrerenderDashboard,
   type PrerenderData,
+  type PrerenderedPage,
   type PrerenderOutput,
+  type PrerenderPage,
   pickLanguage,
   prerenderElementId,
+  prerenderedPages,
   type TranslationTree,
   type WebConfig,
 } from '@fixpoint/shared';
@@ -54,16 +56,21 @@ function deferScripts(html: string): { html: string; scripts: string[] } {
 }
 
 /**
- * The branded index.html with the prerendered dashboard in `#root` and, beside it, the JSON the browser hydrates
- * with (its language, texts and scripts; like the runtime config, data rather than script, so the
+ * The branded index.html with a prerendered page in `#root` and, beside it, the JSON the browser hydrates with
+ * (which page, its language, texts and scripts; like the runtime config, data rather than script, so the
  * Content-Security-Policy stays as it is). Its language on `<html>`, Mantine's light colour scheme there too (set by
  * script otherwise, and the page must look right before any runs), the page's title. No preload of the English
  * texts: the page carries what it shows, and the files load once the scripts run. The scripts load after the first
  * paint: the page does not need them to show, only to work, and fetched beside the stylesheet they would delay it.
  */
-export function composePrerenderedPage(indexHtml: string, language: Language, output: PrerenderOutput): string {
+export function composePrerenderedPage(
+  indexHtml: string,
+  page: PrerenderedPage,
+  language: Language,
+  output: PrerenderOutput,
+): string {
   const { html, scripts } = deferScripts(indexHtml);
-  const data: PrerenderData = { language, texts: output.texts, scripts };
+  const data: PrerenderData = { page, language, texts: output.texts, scripts };
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   const dataElement = `<script type="application/json" id="${prerenderElementId}">${json}</script>`;
   return html
@@ -74,12 +81,12 @@ export function composePrerenderedPage(indexHtml: string, language: Language, ou
 }
 
 /**
- * The visitor's dashboard prerendered by the web build's SSR bundle (docs/decisions/0053), per language the brand
- * offers, rendered at start-up and kept; again when the year changes (the footer shows it). Undefined when the build
- * has no bundle (a test's dist, an older build): then every page is index.html. A render that fails is logged and
- * leaves that language to index.html.
+ * The visitor's pages (the dashboard, the marketplace) prerendered by the web build's SSR bundle (docs/decisions/0053,
+ * 0057), per language the brand offers, rendered at start-up and kept; again when the year changes (the footer shows
+ * it). Undefined when the build has no bundle (a test's dist, an older build): then every page is index.html. A
+ * render that fails is logged and leaves that page in that language to index.html.
  */
-export function createDashboardPrerender({
+export function createVisitorPrerender({
   distDir,
   indexHtml,
   config,
@@ -94,40 +101,43 @@ export function createDashboardPrerender({
   if (!existsSync(bundlePath)) return undefined;
   const brand = getBrand(config.brand);
   const offered: readonly Language[] = brand.staticLanguage ? [brand.staticLanguage] : languages;
-  const bundle = import(pathToFileURL(bundlePath).href) as Promise<{ prerenderDashboard: PrerenderDashboard }>;
+  const bundle = import(pathToFileURL(bundlePath).href) as Promise<{ prerenderPage: PrerenderPage }>;
   let year = new Date().getUTCFullYear();
-  const pages = new Map<Language, Promise<WebPage | undefined>>();
+  const rendered = new Map<string, Promise<WebPage | undefined>>();
 
-  const render = async (language: Language): Promise<WebPage | undefined> => {
+  const render = async (name: PrerenderedPage, language: Language): Promise<WebPage | undefined> => {
     try {
-      const { prerenderDashboard } = await bundle;
+      const { prerenderPage } = await bundle;
       const translation = JSON.parse(
         readFileSync(join(distDir, 'locales', language, 'translation.json'), 'utf8'),
       ) as TranslationTree;
       const started = performance.now();
-      const output = await prerenderDashboard({ brand: config.brand, language, translation });
-      log.info({ language, ms: Math.round(performance.now() - started) }, 'prerendered the visitor dashboard');
-      return pageOf(composePrerenderedPage(indexHtml, language, output));
+      const output = await prerenderPage({ page: name, brand: config.brand, language, translation });
+      log.info({ page: name, language, ms: Math.round(performance.now() - started) }, 'prerendered a visitor page');
+      return pageOf(composePrerenderedPage(indexHtml, name, language, output));
     } catch (error) {
-      log.error({ err: error, language }, 'prerendering the visitor dashboard failed: visitors get index.html');
+      log.error({ err: error, page: name, language }, 'prerendering a visitor page failed: visitors get index.html');
       return undefined;
     }
   };
 
-  const page = (language: Language) => {
+  const page = (name: PrerenderedPage, language: Language) => {
     const now = new Date().getUTCFullYear();
     if (now !== year) {
       year = now;
-      pages.clear();
+      rendered.clear();
     }
-    let rendered = pages.get(language);
-    if (!rendered) {
-      rendered = render(language);
-      pages.set(language, rendered);
+    const key = `${name}/${language}`;
+    let answer = rendered.get(key);
+    if (!answer) {
+      answer = render(name, language);
+      rendered.set(key, answer);
     }
-    return rendered;
+    return answer;
   };
-  for (const language of offered) void page(language);
+  for (const name of Object.keys(prerenderedPages) as PrerenderedPage[]) {
+    for (const language of offered) void page(name, language);
+  }
 
   return {
     /** Whether the page differs by Accept-Language (a brand with one language has one page). */
@@ -139,4 +149,4 @@ export function createDashboardPrerender({
   };
 }
 
-export type DashboardPrerender = NonNullable<ReturnType<typeof createDashboardPrerender>>;
+export type VisitorPrerender = NonNullable<ReturnType<typeof createVisitorPrerender>>;

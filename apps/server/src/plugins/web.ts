@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { renderIndexHtml, type WebConfig } from '@fixpoint/shared';
+import { prerenderedPageAt, renderIndexHtml, type WebConfig } from '@fixpoint/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendApiNotFound } from './errors';
-import { createDashboardPrerender, pageOf, ssrFolder, type WebPage } from './prerender';
+import { createVisitorPrerender, pageOf, ssrFolder, type WebPage } from './prerender';
 import { contentSecurityPolicy } from './security-headers';
 import { readCookie } from './session-lookup';
 
@@ -15,8 +15,9 @@ const immutable = 'public, max-age=31536000, immutable';
  * and every non-API GET that matches no file answered with index.html so the client router can take it (SPA
  * fallback). index.html is branded once at start-up (title, favicon, runtime config; docs/decisions/0015), so `/`,
  * `/index.html` and every client route get the same branded page. Assets are sent as the brotli or gzip copies the
- * build wrote beside them (docs/decisions/0037), whichever the browser accepts. A visitor's `/` and `/dashboard`
- * (no session cookie, no query) get the dashboard prerendered in their language instead (docs/decisions/0053).
+ * build wrote beside them (docs/decisions/0037), whichever the browser accepts. A visitor's `/`, `/dashboard` and
+ * `/marketplace` (no session cookie, no query) get that page prerendered in their language instead (docs/decisions/0053,
+ * 0057).
  */
 export async function registerWeb(
   app: FastifyInstance,
@@ -28,7 +29,7 @@ export async function registerWeb(
   const indexHtml = existsSync(indexPath) ? renderIndexHtml(readFileSync(indexPath, 'utf8'), config) : undefined;
   const index = indexHtml === undefined ? undefined : pageOf(indexHtml);
   const prerender =
-    indexHtml === undefined ? undefined : createDashboardPrerender({ distDir, indexHtml, config, log: app.log });
+    indexHtml === undefined ? undefined : createVisitorPrerender({ distDir, indexHtml, config, log: app.log });
   const csp = contentSecurityPolicy(config);
   if (indexHtml) {
     await app.register(fastifyStatic, {
@@ -52,14 +53,15 @@ export async function registerWeb(
   }
 
   const isApi = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/api?');
-  /** The visitor's dashboard where it is the page asked for, else index.html; the answer says what it varies by. */
+  /** A visitor's prerendered page where it is the one asked for, else index.html; the answer says what it varies by. */
   const pageFor = async (request: FastifyRequest, reply: FastifyReply, fallback: WebPage): Promise<WebPage> => {
-    const [path, query] = request.url.split('?', 2);
-    if (!prerender || (path !== '/' && path !== '/dashboard')) return fallback;
+    const [path = '', query] = request.url.split('?', 2);
+    const name = prerenderedPageAt(path);
+    if (!prerender || !name) return fallback;
     reply.header('Vary', prerender.hasLanguages ? 'Cookie, Accept-Language' : 'Cookie');
     // With a query (`?contact=sales`, `?lng=de`) the page may differ from the prerendered one: the browser renders it.
     if (query !== undefined || readCookie(request.headers.cookie ?? '', sessionCookieName)) return fallback;
-    return (await prerender.page(prerender.languageFor(request.headers['accept-language']))) ?? fallback;
+    return (await prerender.page(name, prerender.languageFor(request.headers['accept-language']))) ?? fallback;
   };
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (isApi(request.url)) return sendApiNotFound(request, reply);

@@ -7,6 +7,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { webConfig } from '../../../config/brand';
 import { useBrand } from '../../../lib/brand/brand-context';
+import { deviceClasses } from '../../../lib/device-classes';
+import { useIsHydrated } from '../../../lib/use-is-hydrated';
 import { offlineStyle, themePaint } from '../lib/base-style';
 import { coverageBounds, roverPoints, stationPoints } from '../lib/coverage-geometry';
 import { addDataLayers, emptyCollection } from '../lib/map-layers';
@@ -33,10 +35,14 @@ const isTouchScreen = () => typeof window.matchMedia === 'function' && window.ma
 /** Europe, before any station is known. */
 const initialView = { center: [8, 50] as [number, number], zoom: 3.5 };
 
-/** `still`: the still picture until the user asks for the map (decision 0056). */
-type MapState = 'still' | 'loading' | 'ready' | 'no-webgl' | 'error';
+/**
+ * `waiting`: in a prerendered page until it has hydrated, where the device is not known yet (decision 0057);
+ * `still`: the still picture until the user asks for the map (decision 0056).
+ */
+type MapState = 'waiting' | 'still' | 'loading' | 'ready' | 'no-webgl' | 'error';
 
 const startState = (): MapState => (supportsWebGL() ? 'loading' : 'no-webgl');
+const firstState = (stillOnTouch: boolean): MapState => (stillOnTouch && isTouchScreen() ? 'still' : startState());
 
 /**
  * A MapLibre map of coverage (expected-quality tiers around live stations, merged across networks), station
@@ -64,8 +70,12 @@ export function CoverageMap({
   const [theme, setTheme] = useMapTheme(brand.darkMap);
   const styleUrl = webConfig.mapStyleUrl ?? null;
   // Asking a still map's device for WebGL waits until the map is wanted: creating a context costs time too.
-  const [isWanted, setIsWanted] = useState(() => !(stillOnTouch && isTouchScreen()));
-  const [state, setState] = useState<MapState>(() => (isWanted ? startState() : 'still'));
+  const isHydrated = useIsHydrated();
+  const [state, setState] = useState<MapState>(() => (isHydrated ? firstState(stillOnTouch) : 'waiting'));
+  const isWanted = state !== 'waiting' && state !== 'still';
+  useEffect(() => {
+    if (isHydrated) setState((current) => (current === 'waiting' ? firstState(stillOnTouch) : current));
+  }, [isHydrated, stillOnTouch]);
   const [picked, setPicked] = useState<PickedPoint | null>(null);
   const { coverage, isComputing } = useCoverage(stations);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -216,10 +226,11 @@ export function CoverageMap({
     for (const [layer, property, value] of themePaint(theme)) map.setPaintProperty(layer, property, value);
   }, [state, theme, styleUrl]);
 
-  const want = () => {
-    setIsWanted(true);
-    setState(startState());
-  };
+  // Before hydrating, CSS shows what the device will get: the button and the tap hint on a touch screen.
+  const touchFirst = state === 'waiting' && stillOnTouch;
+  const hint = (key: 'maps.tapHint' | 'maps.clickHint', className?: string) => (
+    <span className={className}>{t(key)}</span>
+  );
 
   return (
     <Stack gap="xs" component="section" aria-label={label}>
@@ -244,8 +255,14 @@ export function CoverageMap({
           {state !== 'ready' && (
             <Box pos="absolute" inset={0} style={{ zIndex: 1 }}>
               <CoveragePreview stations={stations} coverage={coverage} theme={styleUrl ? 'light' : theme} />
-              {state === 'still' ? (
-                <UnstyledButton pos="absolute" inset={0} onClick={want} aria-label={t('maps.explore')}>
+              {(state === 'still' || touchFirst) && (
+                <UnstyledButton
+                  pos="absolute"
+                  inset={0}
+                  onClick={() => setState(startState())}
+                  aria-label={t('maps.explore')}
+                  className={touchFirst ? deviceClasses.touchOnly : undefined}
+                >
                   <Group
                     gap={6}
                     wrap="nowrap"
@@ -264,8 +281,16 @@ export function CoverageMap({
                     </Text>
                   </Group>
                 </UnstyledButton>
-              ) : (
-                <Loader size="sm" pos="absolute" top={12} left={12} aria-label={t('maps.loading')} />
+              )}
+              {state !== 'still' && (
+                <Loader
+                  size="sm"
+                  pos="absolute"
+                  top={12}
+                  left={12}
+                  aria-label={t('maps.loading')}
+                  className={touchFirst ? deviceClasses.hoverOnly : undefined}
+                />
               )}
             </Box>
           )}
@@ -273,7 +298,16 @@ export function CoverageMap({
       )}
       <PickedPointPanel
         picked={picked}
-        hint={t(state === 'still' ? 'maps.tapHint' : 'maps.clickHint')}
+        hint={
+          touchFirst ? (
+            <>
+              {hint('maps.tapHint', deviceClasses.touchOnly)}
+              {hint('maps.clickHint', deviceClasses.hoverOnly)}
+            </>
+          ) : (
+            t(state === 'still' ? 'maps.tapHint' : 'maps.clickHint')
+          )
+        }
         onClose={() => setPicked(null)}
       />
     </Stack>

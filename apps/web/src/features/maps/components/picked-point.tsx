@@ -1,6 +1,7 @@
 import type { expectedQuality, LatLon } from '@fixpoint/shared';
 import { ActionIcon, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tierBadgeColor } from '../lib/palette';
 
@@ -16,7 +17,7 @@ export function PickedPointPanel({
   onClose,
 }: {
   picked: PickedPoint | null;
-  hint: string;
+  hint: ReactNode;
   onClose: () => void;
 }) {
   const { t } = useTranslation();

@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useIsHydrated } from '../../../lib/use-is-hydrated';
 import type { MapTheme } from './palette';
 
 const storageKey = 'fixpoint.mapTheme';
@@ -12,18 +13,25 @@ const stored = (): MapTheme | null => {
   }
 };
 
-/** Light or dark map: the brand's default (`darkMap`) until the user switches; the choice is remembered. */
+/**
+ * Light or dark map: the brand's default (`darkMap`) until the user switches; the choice is remembered. A prerendered
+ * page shows the default, as the server did, until it has hydrated (docs/decisions/0053).
+ */
 export function useMapTheme(brandPrefersDark: boolean): [MapTheme, (theme: MapTheme) => void] {
-  const [theme, setTheme] = useState<MapTheme>(() => stored() ?? (brandPrefersDark ? 'dark' : 'light'));
+  const isHydrated = useIsHydrated();
+  const [chosen, setChosen] = useState<MapTheme | null>(() => (isHydrated ? stored() : null));
+  useEffect(() => {
+    if (isHydrated) setChosen((current) => current ?? stored());
+  }, [isHydrated]);
   const choose = useCallback((next: MapTheme) => {
-    setTheme(next);
+    setChosen(next);
     try {
       localStorage.setItem(storageKey, next);
     } catch {
       // Private mode: the choice lasts for this page only.
     }
   }, []);
-  return [theme, choose];
+  return [chosen ?? (brandPrefersDark ? 'dark' : 'light'), choose];
 }
 
 /** WebGL is what MapLibre draws with; without it (old browsers, jsdom) the map shows a notice instead. */
