@@ -20,7 +20,6 @@ import { loadWorld } from '../lib/world';
 import { CoveragePreview } from './coverage-preview';
 import { MapLegend } from './map-legend';
 import { type PickedPoint, PickedPointPanel } from './picked-point';
-import 'maplibre-gl/dist/maplibre-gl.css';
 
 /** Resolves once the browser has painted the current frame (at once where nothing paints, as in a hidden tab). */
 const afterNextPaint = () =>
@@ -102,8 +101,10 @@ export function CoverageMap({
       await afterNextPaint();
       if (cancelled) return;
       // The base map's countries download beside maplibre, not after it.
-      const [maplibre, worker, world] = await Promise.all([
+      const [maplibre, , worker, world] = await Promise.all([
         import('maplibre-gl'),
+        // Its stylesheet (70 KB) with it: a page whose map stays still never needs it.
+        import('maplibre-gl/dist/maplibre-gl.css'),
         import('maplibre-gl/dist/maplibre-gl-worker.mjs?url'),
         styleUrl ? null : loadWorld(),
       ]);
