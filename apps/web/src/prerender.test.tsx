@@ -9,24 +9,12 @@ import en from '../public/locales/en/translation.json';
 import { App } from './app/app';
 import { initI18n } from './lib/i18n';
 import { prerenderPage } from './prerender';
+import { demoNetwork } from './testing/fixtures';
 import { stubApi } from './testing/render';
 
 const translations = { en, de };
 type Language = keyof typeof translations;
 
-const demoNetwork = {
-  id: '5d1c0a4e-7f0b-4c2a-9a57-6e7f0c1d2e3f',
-  code: 'DEMO',
-  name: 'Fixpoint Demo Network',
-  operator: 'Fixpoint',
-  description: 'Simulated base stations.',
-  dailyPrice: 1,
-  stationCount: 1,
-  accessStartsAt: 'purchase',
-  countries: ['NLD'],
-  coverageRadiusKm: 30,
-  plans: [],
-};
 const demoStation = {
   id: 's1',
   mountpoint: 'DEMO_UTR',

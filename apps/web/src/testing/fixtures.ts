@@ -1,3 +1,4 @@
+import type { MapStation } from '@fixpoint/shared';
 import { stubApi } from './render';
 
 export const health = {
@@ -18,6 +19,39 @@ export const userOverview = {
   isAdmin: false,
   tokenAmount: 1250,
 };
+
+/** A public network as `GET /api/networks` answers it: the demo network, one price, no plans. */
+export const demoNetwork = {
+  id: '5d1c0a4e-7f0b-4c2a-9a57-6e7f0c1d2e3f',
+  code: 'DEMO',
+  name: 'Fixpoint Demo Network',
+  operator: 'Fixpoint',
+  description: 'Simulated base stations.',
+  dailyPrice: 1,
+  stationCount: 2,
+  accessStartsAt: 'purchase',
+  countries: ['NLD'],
+  coverageRadiusKm: 30,
+  plans: [],
+};
+
+/** A station on a coverage map (30 km radius), live unless told otherwise. */
+export const mapStation = (
+  id: string,
+  latitude: number,
+  longitude: number,
+  status: MapStation['status'] = 'up',
+): MapStation => ({
+  id,
+  mountpoint: id,
+  identifier: '',
+  networkId: 'n',
+  networkName: 'N',
+  latitude,
+  longitude,
+  status,
+  radiusKm: 30,
+});
 
 /** An NTRIP account as `GET /api/accounts` answers it: never connected, no access, the user's own. */
 export const ntripAccount = (id: string, name: string, extra: object = {}) => ({

@@ -1,20 +1,8 @@
-import type { MapStation } from '@fixpoint/shared';
 import type { Position } from 'geojson';
 import { describe, expect, it } from 'vitest';
+import { mapStation as station } from '../../../testing/fixtures';
 import { coverageBounds, coverageTiers } from './coverage-geometry';
 import { unwrapRing } from './world';
-
-const station = (id: string, latitude: number, longitude: number, status: MapStation['status'] = 'up'): MapStation => ({
-  id,
-  mountpoint: id,
-  identifier: '',
-  networkId: 'n',
-  networkName: 'N',
-  latitude,
-  longitude,
-  status,
-  radiusKm: 30,
-});
 
 /** Ray casting over every ring (holes toggle the result). */
 function contains(polygons: Position[][][], [x, y]: [number, number]) {

@@ -1,21 +1,9 @@
-import type { MapStation } from '@fixpoint/shared';
 import type { Position } from 'geojson';
 import { describe, expect, it } from 'vitest';
+import { mapStation as station } from '../../../testing/fixtures';
 import { coverageBounds, coverageTiers } from './coverage-geometry';
 import { frameUnits, previewFrame, stationSpots, tierPaths, worldPaths } from './map-preview';
 import type { World } from './world';
-
-const station = (id: string, latitude: number, longitude: number): MapStation => ({
-  id,
-  mountpoint: id,
-  identifier: '',
-  networkId: 'n',
-  networkName: 'N',
-  latitude,
-  longitude,
-  status: 'up',
-  radiusKm: 30,
-});
 
 const dutch = [station('ams', 52.37, 4.9), station('utr', 52.09, 5.12), station('grn', 53.22, 6.57)];
 

@@ -1,23 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubUser, stubVisitor } from '../../../testing/fixtures';
+import { demoNetwork, stubUser, stubVisitor } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render';
 // Loaded up front: the route is lazy, and its first load on a busy machine outlasts findBy's wait.
 import '../../../app/routes/marketplace';
 
-const demo = {
-  id: '5d1c0a4e-7f0b-4c2a-9a57-6e7f0c1d2e3f',
-  code: 'DEMO',
-  name: 'Fixpoint Demo Network',
-  operator: 'Fixpoint',
-  description: 'Simulated base stations.',
-  dailyPrice: 1,
-  stationCount: 2,
-  accessStartsAt: 'purchase',
-  countries: ['NLD'],
-  coverageRadiusKm: 30,
-  plans: [],
-};
+const demo = demoNetwork;
 const other = {
   ...demo,
   id: 'b0b0',
