@@ -1,5 +1,4 @@
-import type { MapRover, MapStation } from '@fixpoint/shared';
-import { expectedQuality } from '@fixpoint/shared';
+import { expectedQuality, type MapRover, type MapStation } from '@fixpoint/shared';
 import { Alert, Box, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconHandFinger } from '@tabler/icons-react';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
@@ -229,9 +228,6 @@ export function CoverageMap({
 
   // Before hydrating, CSS shows what the device will get: the button and the tap hint on a touch screen.
   const touchFirst = state === 'waiting' && stillOnTouch;
-  const hint = (key: 'maps.tapHint' | 'maps.clickHint', className?: string) => (
-    <span className={className}>{t(key)}</span>
-  );
 
   return (
     <Stack gap="xs" component="section" aria-label={label}>
@@ -302,8 +298,8 @@ export function CoverageMap({
         hint={
           touchFirst ? (
             <>
-              {hint('maps.tapHint', deviceClasses.touchOnly)}
-              {hint('maps.clickHint', deviceClasses.hoverOnly)}
+              <span className={deviceClasses.touchOnly}>{t('maps.tapHint')}</span>
+              <span className={deviceClasses.hoverOnly}>{t('maps.clickHint')}</span>
             </>
           ) : (
             t(state === 'still' ? 'maps.tapHint' : 'maps.clickHint')
