@@ -1,7 +1,13 @@
 // The server's prerender of the visitor's pages (docs/decisions/0053, 0057): built by `npm run build` as an SSR bundle
 // (dist/ssr/prerender.mjs) beside the browser's, never sent to a browser. The server calls it once per page and
 // language at start-up; the browser hydrates what it returns (main.tsx), with the same components, so the two agree.
-import { getBrand, type PrerenderPage, prerenderedPages, type TranslationTree } from '@fixpoint/shared';
+import {
+  getBrand,
+  type PrerenderedPage,
+  type PrerenderPage,
+  prerenderedPages,
+  type TranslationTree,
+} from '@fixpoint/shared';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { App } from './app/app';
@@ -11,7 +17,7 @@ import { initStaticI18n } from './lib/i18n';
  * Texts a page shows once its data arrive, which the server's render (without data) does not read: they travel with
  * the page, so the list that arrives before the whole translation file shows words, not keys.
  */
-const laterGroups: Record<keyof typeof prerenderedPages, string[]> = {
+const laterGroups: Record<PrerenderedPage, string[]> = {
   dashboard: [],
   marketplace: ['cardTable'],
 };

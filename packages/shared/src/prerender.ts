@@ -37,8 +37,8 @@ export interface PrerenderOutput {
 export type PrerenderPage = (input: PrerenderInput) => Promise<PrerenderOutput>;
 
 /**
- * The JSON beside a prerendered page (`<script type="application/json" id="fixpoint-prerender">`): its language and
- * the texts it shows. It is only ever sent for a request without a session cookie, so it also says "signed out".
+ * The JSON beside a prerendered page (`<script type="application/json" id="fixpoint-prerender">`): which page it is,
+ * its language and the texts it shows. It is only ever sent for a request without a session cookie, so it also says "signed out".
  */
 export interface PrerenderData {
   page: PrerenderedPage;
