@@ -9,6 +9,10 @@ import { backgroundOf, rgb } from './page-helpers';
 const visitorHeading = 'RTK corrections for every rover';
 const email = 'prerender@example.com';
 const password = 'prerender password 1';
+const adminEmail = 'prerender-admin@example.com';
+const adminPassword = 'prerender admin password 1';
+
+const accountName = 'Prerendered rover';
 
 // e2e compiles without DOM types: what the init scripts below use of the browser.
 type Marked = { __prerendered?: unknown; __sawVisitor?: boolean };
@@ -27,7 +31,7 @@ describe('the prerendered visitor dashboard in Chromium', () => {
   let browser: Browser;
   let sessionCookie: { name: string; value: string };
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword });
     browser = await launchBrowser();
     const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
       method: 'POST',
@@ -42,6 +46,12 @@ describe('the prerendered visitor dashboard in Chromium', () => {
         ?.split(';')[0]
         ?.split('=') ?? [];
     sessionCookie = { name, value };
+    const account = await fetch(`${server.url}/api/accounts`, {
+      method: 'POST',
+      headers: { origin: server.url, 'content-type': 'application/json', cookie: `${name}=${value}` },
+      body: JSON.stringify({ name: accountName }),
+    });
+    expect(account.status).toBe(201);
   });
   afterAll(async () => {
     await browser?.close();
@@ -217,5 +227,96 @@ describe('the prerendered visitor dashboard in Chromium', () => {
     }
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  describe('signed-in pages rendered with their data (docs/decisions/0058)', () => {
+    /** A page signed in with `cookie` (the user's unless told otherwise). */
+    async function signedInPage(options: BrowserContextOptions = {}, cookie = sessionCookie) {
+      const page = await pageMarkingHeading(options);
+      await page.context().addCookies([{ ...cookie, url: server.url }]);
+      return page;
+    }
+
+    it("sends the person's accounts page with their accounts, whole before any script runs", async () => {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+      await context.addCookies([{ ...sessionCookie, url: server.url }]);
+      const page = await context.newPage();
+      const response = await page.goto(`${server.url}/accounts`);
+      expect(response?.headers()['cache-control']).toBe('private, no-cache');
+      await page.getByRole('heading', { level: 1, name: 'NTRIP accounts' }).waitFor();
+      await page.getByText(accountName).first().waitFor();
+      expect(await page.title()).toBe('Fixpoint | NTRIP accounts');
+      await page
+        .getByRole('navigation', { name: 'Side menu' })
+        .getByRole('link', { name: 'NTRIP accounts', exact: true })
+        .waitFor();
+      await screenshot(page, 'prerendered-accounts-no-js');
+      await context.close();
+    });
+
+    it('hydrates it in place: no console error, no second read of the list, and it works', async () => {
+      const page = await signedInPage();
+      const problems = watchConsole(page);
+      const listReads: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/accounts') listReads.push(request.url());
+      });
+      await page.goto(`${server.url}/accounts`);
+      await page.getByText(accountName).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await isServersHeading(page)).toBe(true);
+      expect(listReads).toEqual([]);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByRole('dialog').getByLabel('Name').waitFor();
+      expect(problems).toEqual([]);
+      await page.context().close();
+    });
+
+    it('renders anew, quietly, in a browser in another time zone than the server', async () => {
+      const page = await signedInPage({ timezoneId: 'Pacific/Auckland' });
+      const problems = watchConsole(page);
+      const response = await page.goto(`${server.url}/accounts`);
+      expect(await response?.text()).toContain(accountName);
+      await page.getByText(accountName).first().waitFor();
+      await expect.poll(() => isServersHeading(page)).toBe(false);
+      await page.getByRole('heading', { level: 1, name: 'NTRIP accounts' }).waitFor();
+      expect(problems).toEqual([]);
+      await page.context().close();
+    });
+
+    it("sends an admin the network's live feed, hydrated in place; a user who asks gets Restricted Access", async () => {
+      const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { origin: server.url, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: adminEmail, password: adminPassword }),
+      });
+      const [name = '', value = ''] =
+        signIn.headers
+          .getSetCookie()
+          .find((cookie) => /session_token=/.test(cookie))
+          ?.split(';')[0]
+          ?.split('=') ?? [];
+      const networks = (await (await fetch(`${server.url}/api/networks`)).json()) as { id: string; name: string }[];
+      const demo = networks[0];
+      if (!demo) throw new Error('no demo network');
+      const admin = await signedInPage({}, { name, value });
+      const problems = watchConsole(admin);
+      const response = await admin.goto(`${server.url}/admin/feed/${demo.id}`);
+      expect(await response?.text()).toContain('DEMO_AMS');
+      await admin.getByRole('heading', { level: 1, name: demo.name }).waitFor();
+      expect(await admin.title()).toBe(`Fixpoint | Live feed: ${demo.name}`);
+      // Live: the next reading replaces the one the server sent.
+      const sent = await admin.getByTestId('feed-updated').textContent();
+      await expect.poll(() => admin.getByTestId('feed-updated').textContent(), { timeout: 10_000 }).not.toBe(sent);
+      expect(await isServersHeading(admin)).toBe(true);
+      expect(problems).toEqual([]);
+
+      const user = await signedInPage();
+      const userResponse = await user.goto(`${server.url}/admin/feed/${demo.id}`);
+      expect(await userResponse?.text()).not.toContain('DEMO_AMS');
+      await user.getByText('Restricted Access').waitFor();
+      await admin.context().close();
+      await user.context().close();
+    });
   });
 });

@@ -21,15 +21,25 @@ const prerendered = readPrerendered();
 const i18n = initI18n(undefined, { lng: brand.staticLanguage, prerendered: prerendered ?? undefined });
 // The same page in the browser: its language (a visitor may have chosen another than their browser asks for; the
 // first of i18next's languages, `de` for `de-DE`) and its address (not with an anchor; `/` is the dashboard's, where
-// the router sends it as the server did).
+// the router sends it as the server did). A signed-in page's dates are written in the server's time zone: a browser in
+// another renders the page anew, with the answers the server read (docs/decisions/0058).
+const signedIn = prerendered?.signedIn;
 const isSamePage =
   prerendered !== null &&
   i18n.languages?.[0] === prerendered.language &&
   window.location.hash === '' &&
-  prerenderedPageAt(window.location.pathname) === prerendered.page;
+  (signedIn
+    ? window.location.pathname === signedIn.path &&
+      Intl.DateTimeFormat().resolvedOptions().timeZone === signedIn.timeZone
+    : prerenderedPageAt(window.location.pathname) === prerendered.page);
 const app = (
   <StrictMode>
-    <App i18n={i18n} isSignedOut={prerendered !== null} isPrerendered={isSamePage} />
+    <App
+      i18n={i18n}
+      isSignedOut={prerendered !== null && !signedIn}
+      isPrerendered={isSamePage}
+      queries={signedIn?.queries}
+    />
   </StrictMode>
 );
 

@@ -1,5 +1,5 @@
 import { type PrerenderedPage, prerenderedPages } from '@fixpoint/shared';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { prerender } from 'react-dom/static';
@@ -8,8 +8,8 @@ import de from '../public/locales/de/translation.json';
 import en from '../public/locales/en/translation.json';
 import { App } from './app/app';
 import { initI18n } from './lib/i18n';
-import { prerenderPage } from './prerender';
-import { demoNetwork } from './testing/fixtures';
+import { prerenderPage, prerenderSignedIn } from './prerender';
+import { demoNetwork, ntripAccount, sessionUser, stubUser, userOverview } from './testing/fixtures';
 import { stubApi } from './testing/render';
 
 const translations = { en, de };
@@ -191,5 +191,140 @@ describe('the prerendered visitor dashboard (docs/decisions/0053)', () => {
       window.matchMedia = matchMedia;
       localStorage.clear();
     });
+  });
+});
+
+describe('a signed-in page rendered on the server (docs/decisions/0058)', () => {
+  const account = ntripAccount('a1', 'Tractor 1', { lastConnectedAt: '2026-11-20T10:00:00.000Z' });
+  /**
+   * The API as the server answers the render's reads for a signed-in user with one account (`session` null: the
+   * cookie signs no one in). The current terms fail, as a read may.
+   */
+  function serverApi(session: unknown = { user: sessionUser, session: {} }) {
+    const reads: string[] = [];
+    const answers: Record<string, unknown> = {
+      '/api/auth/get-session': session,
+      '/api/user': userOverview,
+      '/api/accounts': [account],
+      '/api/networks': [demoNetwork],
+    };
+    const load = async (path: string) => {
+      reads.push(path);
+      return path in answers
+        ? Response.json(answers[path])
+        : Response.json({ code: 'INTERNAL', message: 'broken' }, { status: 500 });
+    };
+    return { reads, load };
+  }
+  let unmount: (() => void) | undefined;
+  afterEach(() => {
+    unmount?.();
+    unmount = undefined;
+  });
+
+  it("is the person's accounts page, read through the server with the answers it shows", async () => {
+    const api = serverApi();
+    const output = await prerenderSignedIn({
+      path: '/accounts',
+      brand: 'fixpoint',
+      language: 'en',
+      translation: en,
+      load: api.load,
+    });
+    await prerender(<div />);
+    expect(api.reads.sort()).toEqual([
+      '/api/accounts',
+      '/api/auth/get-session',
+      '/api/documents',
+      '/api/networks',
+      '/api/user',
+    ]);
+    expect(output?.title).toBe('Fixpoint | NTRIP accounts');
+    expect(output?.html).toContain('Tractor 1');
+    expect(output?.html).toContain(account.username);
+    expect(output?.html).not.toContain('<script');
+    // Every answer that came, none that failed (the browser reads that one itself).
+    expect(output?.queries.map((query) => query.key)).toEqual(
+      expect.arrayContaining([
+        ['auth', 'session'],
+        ['auth', 'user'],
+        ['accounts', 'personal', 'list'],
+        ['networks', 'list'],
+      ]),
+    );
+    expect(output?.queries).toHaveLength(4);
+    expect(output?.queries.find((query) => query.key[0] === 'accounts')?.data).toEqual([account]);
+  });
+
+  it('is nothing when the cookie signs no one in, or for a page it does not render', async () => {
+    const signedOut = serverApi(null);
+    expect(
+      await prerenderSignedIn({
+        path: '/accounts',
+        brand: 'fixpoint',
+        language: 'en',
+        translation: en,
+        load: signedOut.load,
+      }),
+    ).toBeNull();
+    const other = serverApi();
+    expect(
+      await prerenderSignedIn({
+        path: '/credits',
+        brand: 'fixpoint',
+        language: 'en',
+        translation: en,
+        load: other.load,
+      }),
+    ).toBeNull();
+    expect(other.reads).toEqual([]);
+  });
+
+  it('hydrates without a mismatch, with the answers it was rendered with and no second read of them', async () => {
+    const output = await prerenderSignedIn({
+      path: '/accounts',
+      brand: 'fixpoint',
+      language: 'en',
+      translation: en,
+      load: serverApi().load,
+    });
+    await prerender(<div />);
+    if (!output) throw new Error('no page');
+    const browserReads = stubUser({}, (url) =>
+      url.pathname === '/api/documents' ? { body: { terms: null, privacy: null } } : undefined,
+    );
+    document.body.innerHTML = `<div id="root">${output.html}</div>`;
+    window.history.replaceState(null, '', '/accounts');
+    const container = document.getElementById('root') as HTMLElement;
+    const sentHeading = container.querySelector('h1');
+    const recoverable: unknown[] = [];
+    const errors: unknown[][] = [];
+    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      if (!String(args[0]).startsWith('Detected multiple renderers')) errors.push(args);
+    });
+    const i18n = initI18n(undefined, {
+      lng: 'en',
+      prerendered: { page: 'accounts', language: 'en', texts: output.texts },
+    });
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <StrictMode>
+          <App i18n={i18n} isPrerendered queries={output.queries} />
+        </StrictMode>,
+        { onRecoverableError: (error) => recoverable.push(error) },
+      );
+    });
+    unmount = () => act(() => root?.unmount());
+    expect(recoverable).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(screen.getByRole('heading', { level: 1, name: 'NTRIP accounts' })).toBe(sentHeading);
+    expect(screen.getByText('Tractor 1')).toBeInTheDocument();
+    // Only the read that failed on the server is made again.
+    await waitFor(() => expect(browserReads.map((url) => url.pathname)).toContain('/api/documents'));
+    expect(
+      browserReads.map((url) => url.pathname).filter((path) => path !== '/api/documents' && path.startsWith('/api/')),
+    ).toEqual([]);
   });
 });

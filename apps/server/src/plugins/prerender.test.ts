@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAdmin } from '../modules/auth/admin-bootstrap';
+import { seedNetwork } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 const indexHtml = `<!doctype html>
@@ -30,6 +32,21 @@ export async function prerenderPage({ page, brand, language, translation }) {
     html: '<main><h1>' + translation[page].heading + '</h1><p>' + brand + '</p></main>',
     title: 'Fixpoint | ' + translation[page].title,
     texts: { [page]: translation[page] },
+  };
+}
+
+// And its signed-in render: reads the session and the page's API answer through the server, as the real one does.
+export async function prerenderSignedIn({ path, brand, language, load }) {
+  if (language === 'nl') throw new Error('broken render');
+  const session = await (await load('/api/auth/get-session')).json();
+  if (!session) return null;
+  const answer = await load(path === '/accounts' ? '/api/accounts' : '/api' + path);
+  const data = answer.ok ? await answer.json() : { status: answer.status };
+  return {
+    html: '<main><h1>' + session.user.email + '</h1><p>' + brand + '</p><pre>' + JSON.stringify(data) + '</pre></main>',
+    title: 'Fixpoint | ' + path,
+    texts: {},
+    queries: [{ key: ['page'], data, updatedAt: 1 }],
   };
 }`;
 
@@ -170,6 +187,107 @@ describe("a visitor's dashboard and marketplace, prerendered (docs/decisions/005
       expect(res.body, url).toContain('<div id="root"></div>');
     }
     expect((await t.app.inject({ url: network })).headers.vary).toBeUndefined();
+  });
+});
+
+describe("signed-in pages rendered with the person's data (docs/decisions/0058)", () => {
+  const dist = mkdtempSync(join(tmpdir(), 'fixpoint-dist-'));
+  let t: TestApp;
+  const cookies: Record<'ann' | 'ben' | 'admin', string> = { ann: '', ben: '', admin: '' };
+  let networkId: string;
+  const cookieOf = (headers: Record<string, unknown>) =>
+    [headers['set-cookie'] ?? []]
+      .flat()
+      .map((cookie) => String(cookie).split(';')[0])
+      .join('; ');
+  beforeAll(async () => {
+    writeDist(dist);
+    t = await createTestApp({ WEB_DIST_DIR: dist });
+    for (const name of ['ann', 'ben'] as const) {
+      const signUp = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: { email: `${name}@example.com`, name, password: 'a good password', termsAccepted: true },
+      });
+      cookies[name] = cookieOf(signUp.headers);
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/accounts',
+        headers: { authorization: `Bearer ${signUp.headers['set-auth-token']}` },
+        payload: { name: `${name} rover` },
+      });
+      expect(created.statusCode).toBe(201);
+    }
+    await ensureAdmin(
+      { auth: t.app.auth, db: t.database.db },
+      { email: 'boss@example.com', password: 'the admin password' },
+    );
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: 'boss@example.com', password: 'the admin password' },
+    });
+    cookies.admin = cookieOf(signIn.headers);
+    networkId = (await seedNetwork(t.database.db, { name: 'Alpha Feed' }, 2)).id;
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("answers /accounts with the person's own accounts, for no cache but theirs", async () => {
+    for (const [name, other] of [
+      ['ann', 'ben'],
+      ['ben', 'ann'],
+    ] as const) {
+      const res = await t.app.inject({ url: '/accounts', headers: { cookie: cookies[name] } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(`<div id="root"><main><h1>${name}@example.com</h1><p>fixpoint</p>`);
+      expect(res.body).toContain(`${name} rover`);
+      expect(res.body).not.toContain(`${other} rover`);
+      expect(res.body).not.toContain(`${other}@example.com`);
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.headers.vary).toMatch(/cookie/i);
+      expect(res.headers['content-security-policy']).toContain("script-src 'self' https://js.stripe.com");
+      const data = prerenderDataOf(res.body);
+      expect(data).toMatchObject({
+        page: 'accounts',
+        language: 'en',
+        signedIn: { path: '/accounts', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+      });
+      expect(data.signedIn.queries[0].data).toEqual([expect.objectContaining({ name: `${name} rover` })]);
+      // Scripts load after the first paint, as on the visitor's pages.
+      expect(res.body.match(/<script type="module"[^>]*>/g)).toEqual(['<script type="module" src="/hydrate.js">']);
+    }
+  });
+
+  it("reads the API as the person asking: a user's read of an admin feed is refused, the admin's is not", async () => {
+    const path = `/admin/feed/${networkId}`;
+    const user = await t.app.inject({ url: path, headers: { cookie: cookies.ann } });
+    expect(user.body).toContain('{"status":403}');
+    expect(user.body).not.toContain('Alpha Feed');
+    const admin = await t.app.inject({ url: path, headers: { cookie: cookies.admin } });
+    expect(admin.body).toContain('<h1>boss@example.com</h1>');
+    expect(admin.body).toContain('Alpha Feed');
+    expect(prerenderDataOf(admin.body)).toMatchObject({ page: 'adminFeedNetwork', signedIn: { path } });
+  });
+
+  it('leaves the page to the browser for a cookie that signs no one in, a query, another page or a failed render', async () => {
+    const [cookieName = ''] = cookies.ann.split('=');
+    for (const [url, headers] of [
+      ['/accounts', { cookie: `${cookieName}=forged.c2lnbmF0dXJl` }],
+      ['/accounts?network=x', { cookie: cookies.ann }],
+      ['/credits', { cookie: cookies.ann }],
+      ['/admin/feed/not-a-network', { cookie: cookies.admin }],
+      ['/accounts', { cookie: cookies.ann, 'accept-language': 'nl' }],
+    ] as const) {
+      const res = await t.app.inject({ url, headers });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).not.toContain('fixpoint-prerender');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
   });
 });
 

@@ -10,9 +10,11 @@ import {
   type PrerenderedPage,
   type PrerenderOutput,
   type PrerenderPage,
+  type PrerenderSignedIn,
   pickLanguage,
   prerenderElementId,
   prerenderedPages,
+  type SignedInPage,
   type TranslationTree,
   type WebConfig,
 } from '@fixpoint/shared';
@@ -34,6 +36,16 @@ export const ssrFolder = 'ssr';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The web build's SSR bundle, or undefined when the build has none (a test's dist, an older build). */
+export function importBundle(distDir: string) {
+  const bundlePath = join(distDir, ssrFolder, 'prerender.mjs');
+  if (!existsSync(bundlePath)) return undefined;
+  return import(pathToFileURL(bundlePath).href) as Promise<{
+    prerenderPage: PrerenderPage;
+    prerenderSignedIn?: PrerenderSignedIn;
+  }>;
+}
 
 /** The script that loads the page's scripts once it has painted (apps/web/public/hydrate.js). */
 export const hydrateScript = '/hydrate.js';
@@ -65,12 +77,13 @@ function deferScripts(html: string): { html: string; scripts: string[] } {
  */
 export function composePrerenderedPage(
   indexHtml: string,
-  page: PrerenderedPage,
+  page: PrerenderedPage | SignedInPage,
   language: Language,
   output: PrerenderOutput,
+  signedIn?: PrerenderData['signedIn'],
 ): string {
   const { html, scripts } = deferScripts(indexHtml);
-  const data: PrerenderData = { page, language, texts: output.texts, scripts };
+  const data: PrerenderData = { page, language, texts: output.texts, scripts, ...(signedIn && { signedIn }) };
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   const dataElement = `<script type="application/json" id="${prerenderElementId}">${json}</script>`;
   return html
@@ -78,6 +91,34 @@ export function composePrerenderedPage(
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(output.title)}</title>`)
     .replace(/\s*<link rel="preload" href="\/locales\/[^"]*"[^>]*>/g, '')
     .replace('<div id="root"></div>', () => `<div id="root">${output.html}</div>\n    ${dataElement}`);
+}
+
+/** The build's translation files, each read once. */
+export function createTranslations(distDir: string) {
+  const read = new Map<Language, TranslationTree>();
+  return (language: Language): TranslationTree => {
+    let tree = read.get(language);
+    if (!tree) {
+      tree = JSON.parse(
+        readFileSync(join(distDir, 'locales', language, 'translation.json'), 'utf8'),
+      ) as TranslationTree;
+      read.set(language, tree);
+    }
+    return tree;
+  };
+}
+
+/** The language a page is rendered in: the brand's static one, else the request's among ours, else English. */
+export function createLanguagePicker(config: WebConfig) {
+  const brand = getBrand(config.brand);
+  const offered: readonly Language[] = brand.staticLanguage ? [brand.staticLanguage] : languages;
+  return {
+    offered,
+    /** Whether a page differs by Accept-Language (a brand with one language has one page). */
+    hasLanguages: offered.length > 1,
+    languageFor: (acceptLanguage: string | undefined): Language =>
+      brand.staticLanguage ?? pickLanguage(acceptLanguage) ?? 'en',
+  };
 }
 
 /**
@@ -97,20 +138,17 @@ export function createVisitorPrerender({
   config: WebConfig;
   log: FastifyBaseLogger;
 }) {
-  const bundlePath = join(distDir, ssrFolder, 'prerender.mjs');
-  if (!existsSync(bundlePath)) return undefined;
-  const brand = getBrand(config.brand);
-  const offered: readonly Language[] = brand.staticLanguage ? [brand.staticLanguage] : languages;
-  const bundle = import(pathToFileURL(bundlePath).href) as Promise<{ prerenderPage: PrerenderPage }>;
+  const bundle = importBundle(distDir);
+  if (!bundle) return undefined;
+  const { offered, hasLanguages, languageFor } = createLanguagePicker(config);
+  const translations = createTranslations(distDir);
   let year = new Date().getUTCFullYear();
   const rendered = new Map<string, Promise<WebPage | undefined>>();
 
   const render = async (name: PrerenderedPage, language: Language): Promise<WebPage | undefined> => {
     try {
       const { prerenderPage } = await bundle;
-      const translation = JSON.parse(
-        readFileSync(join(distDir, 'locales', language, 'translation.json'), 'utf8'),
-      ) as TranslationTree;
+      const translation = translations(language);
       const started = performance.now();
       const output = await prerenderPage({ page: name, brand: config.brand, language, translation });
       log.info({ page: name, language, ms: Math.round(performance.now() - started) }, 'prerendered a visitor page');
@@ -139,14 +177,7 @@ export function createVisitorPrerender({
     for (const language of offered) void page(name, language);
   }
 
-  return {
-    /** Whether the page differs by Accept-Language (a brand with one language has one page). */
-    hasLanguages: offered.length > 1,
-    /** The brand's static language, else the one the request asks for among ours, else English. */
-    languageFor: (acceptLanguage: string | undefined): Language =>
-      brand.staticLanguage ?? pickLanguage(acceptLanguage) ?? 'en',
-    page,
-  };
+  return { hasLanguages, languageFor, page };
 }
 
 export type VisitorPrerender = NonNullable<ReturnType<typeof createVisitorPrerender>>;

@@ -7,6 +7,7 @@ import { sendApiNotFound } from './errors';
 import { createVisitorPrerender, pageOf, ssrFolder, type WebPage } from './prerender';
 import { contentSecurityPolicy } from './security-headers';
 import { readCookie } from './session-lookup';
+import { createSignedInPrerender } from './signed-in-prerender';
 
 const immutable = 'public, max-age=31536000, immutable';
 
@@ -17,7 +18,7 @@ const immutable = 'public, max-age=31536000, immutable';
  * `/index.html` and every client route get the same branded page. Assets are sent as the brotli or gzip copies the
  * build wrote beside them (docs/decisions/0037), whichever the browser accepts. A visitor's `/`, `/dashboard` and
  * `/marketplace` (no session cookie, no query) get that page prerendered in their language instead (docs/decisions/0053,
- * 0057).
+ * 0057); a signed-in person's accounts page and an admin's feed of a network come rendered with their data (0058).
  */
 export async function registerWeb(
   app: FastifyInstance,
@@ -30,6 +31,8 @@ export async function registerWeb(
   const index = indexHtml === undefined ? undefined : pageOf(indexHtml);
   const prerender =
     indexHtml === undefined ? undefined : createVisitorPrerender({ distDir, indexHtml, config, log: app.log });
+  const signedInRender =
+    indexHtml === undefined ? undefined : createSignedInPrerender({ app, distDir, indexHtml, config });
   const csp = contentSecurityPolicy(config);
   if (indexHtml) {
     await app.register(fastifyStatic, {
@@ -63,9 +66,29 @@ export async function registerWeb(
     if (query !== undefined || readCookie(request.headers.cookie ?? '', sessionCookieName)) return fallback;
     return (await prerender.page(name, prerender.languageFor(request.headers['accept-language']))) ?? fallback;
   };
+  /**
+   * A signed-in page rendered with the person's data (docs/decisions/0058), for a request with a session cookie and no
+   * query; private to them, so no cache but theirs keeps it and it is never answered with a 304.
+   */
+  const sendSignedIn = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    const [path = '', query] = request.url.split('?', 2);
+    if (!signedInRender || query !== undefined || request.method !== 'GET') return false;
+    if (!readCookie(request.headers.cookie ?? '', sessionCookieName)) return false;
+    const rendered = await signedInRender(request, path);
+    if (!rendered) return false;
+    for (const cookie of rendered.setCookies) reply.header('Set-Cookie', cookie);
+    await reply
+      .header('Cache-Control', 'private, no-cache')
+      .header('Vary', 'Cookie, Accept-Language')
+      .header('Content-Security-Policy', csp)
+      .type('text/html; charset=utf-8')
+      .send(rendered.html);
+    return true;
+  };
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (isApi(request.url)) return sendApiNotFound(request, reply);
     if (!index) return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
+    if (await sendSignedIn(request, reply)) return reply;
     const page = await pageFor(request, reply, index);
     reply.header('Cache-Control', 'no-cache').header('ETag', page.etag).header('Content-Security-Policy', csp);
     if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();

@@ -1,4 +1,4 @@
-import type { Brand } from '@fixpoint/shared';
+import type { Brand, PrerenderedQuery } from '@fixpoint/shared';
 import type { i18n as I18n } from 'i18next';
 import { BrowserRouter, MemoryRouter } from 'react-router';
 import { PrerenderedProvider } from '../lib/use-is-hydrated';
@@ -16,18 +16,21 @@ export function App({
   brand,
   isSignedOut,
   isPrerendered = false,
+  queries,
   at,
 }: {
   i18n: I18n;
   brand?: Brand;
   isSignedOut?: boolean;
   isPrerendered?: boolean;
+  /** The answers a signed-in page was rendered with on the server (docs/decisions/0058). */
+  queries?: PrerenderedQuery[];
   /** Render at this address in memory (the server's prerender) instead of the browser's. */
   at?: string;
 }) {
   return (
     <PrerenderedProvider value={isPrerendered}>
-      <AppProvider i18n={i18n} brand={brand} isSignedOut={isSignedOut}>
+      <AppProvider i18n={i18n} brand={brand} isSignedOut={isSignedOut} queries={queries}>
         {at === undefined ? (
           <BrowserRouter>
             <AppRoutes />

@@ -1,4 +1,4 @@
-import type { Brand } from '@fixpoint/shared';
+import type { Brand, PrerenderedQuery } from '@fixpoint/shared';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
@@ -22,6 +22,7 @@ export function AppProvider({
   env,
   brand = runtimeBrand,
   isSignedOut = false,
+  queries = [],
 }: {
   i18n: I18n;
   children: ReactNode;
@@ -33,6 +34,8 @@ export function AppProvider({
    * (docs/decisions/0053), so the first render is the visitor's, as the prerendered HTML is.
    */
   isSignedOut?: boolean;
+  /** Answers the server read to render this signed-in page (docs/decisions/0058): the first render shows them. */
+  queries?: PrerenderedQuery[];
 }) {
   const [queryClient] = useState(() => {
     const client = new QueryClient({
@@ -41,6 +44,7 @@ export function AppProvider({
     // As old as can be: the session is still read once in the background, so a page that was not what the server
     // sends today (a copy from the browser's cache, a sign-in in another tab since) puts itself right.
     if (isSignedOut) client.setQueryData(authKeys.session(), null, { updatedAt: 0 });
+    for (const { key, data, updatedAt } of queries) client.setQueryData(key, data, { updatedAt });
     return client;
   });
   const closeLabel = useTranslatedText(i18n, 'errors.close');

@@ -58,6 +58,16 @@ function toSearch(query: Query | undefined) {
   return search ? `?${search}` : '';
 }
 
+/**
+ * How a call reaches the API: the browser's fetch; in the server's render of a signed-in page (src/prerender.tsx,
+ * docs/decisions/0058) the server itself, answering as the person whose page it renders.
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+export function setApiTransport(next: typeof fetch) {
+  transport = next;
+}
+
 export async function apiRequest<T>(
   path: string,
   {
@@ -69,7 +79,7 @@ export async function apiRequest<T>(
 ): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`/api${path}${toSearch(query)}`, {
+    response = await transport(`/api${path}${toSearch(query)}`, {
       method,
       signal,
       credentials: 'include',
