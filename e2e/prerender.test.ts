@@ -14,6 +14,17 @@ const adminPassword = 'prerender admin password 1';
 
 const accountName = 'Prerendered rover';
 
+/** The session cookie a sign-up or sign-in answer sets. */
+function sessionCookieOf(response: Response) {
+  const [name = '', value = ''] =
+    response.headers
+      .getSetCookie()
+      .find((cookie) => /session_token=/.test(cookie))
+      ?.split(';')[0]
+      ?.split('=') ?? [];
+  return { name, value };
+}
+
 // e2e compiles without DOM types: what the init scripts below use of the browser.
 type Marked = { __prerendered?: unknown; __sawVisitor?: boolean };
 type BrowserDocument = {
@@ -39,13 +50,8 @@ describe('the prerendered visitor dashboard in Chromium', () => {
       body: JSON.stringify({ email, name: 'Pre Render', password, termsAccepted: true }),
     });
     expect(signUp.status).toBe(200);
-    const [name = '', value = ''] =
-      signUp.headers
-        .getSetCookie()
-        .find((cookie) => /session_token=/.test(cookie))
-        ?.split(';')[0]
-        ?.split('=') ?? [];
-    sessionCookie = { name, value };
+    sessionCookie = sessionCookieOf(signUp);
+    const { name, value } = sessionCookie;
     const account = await fetch(`${server.url}/api/accounts`, {
       method: 'POST',
       headers: { origin: server.url, 'content-type': 'application/json', cookie: `${name}=${value}` },
@@ -290,16 +296,10 @@ describe('the prerendered visitor dashboard in Chromium', () => {
         headers: { origin: server.url, 'content-type': 'application/json' },
         body: JSON.stringify({ email: adminEmail, password: adminPassword }),
       });
-      const [name = '', value = ''] =
-        signIn.headers
-          .getSetCookie()
-          .find((cookie) => /session_token=/.test(cookie))
-          ?.split(';')[0]
-          ?.split('=') ?? [];
       const networks = (await (await fetch(`${server.url}/api/networks`)).json()) as { id: string; name: string }[];
       const demo = networks[0];
       if (!demo) throw new Error('no demo network');
-      const admin = await signedInPage({}, { name, value });
+      const admin = await signedInPage({}, sessionCookieOf(signIn));
       const problems = watchConsole(admin);
       const response = await admin.goto(`${server.url}/admin/feed/${demo.id}`);
       expect(await response?.text()).toContain('DEMO_AMS');

@@ -1,6 +1,6 @@
-import { type PrerenderedPage, prerenderedPages } from '@fixpoint/shared';
+import { type PrerenderData, type PrerenderedPage, type PrerenderOutput, prerenderedPages } from '@fixpoint/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { StrictMode } from 'react';
+import { type ComponentProps, StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { prerender } from 'react-dom/static';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,6 +14,7 @@ import { stubApi } from './testing/render';
 
 const translations = { en, de };
 type Language = keyof typeof translations;
+type AppProps = Pick<ComponentProps<typeof App>, 'isSignedOut' | 'queries'>;
 
 const demoStation = {
   id: 's1',
@@ -52,14 +53,15 @@ async function serverPage(language: Language, page: PrerenderedPage = 'dashboard
 }
 
 /**
- * What the browser does with the server's page (main.tsx): the prerendered texts, then hydrateRoot. `device` sets
- * up what only the browser knows (jsdom's window would show it to the server's render too).
+ * What the browser does with the server's page at `path` (main.tsx): the prerendered texts, then hydrateRoot with
+ * what the page's JSON says (a visitor's, or a signed-in person's answers).
  */
-async function hydrate(language: Language, device = () => {}, page: PrerenderedPage = 'dashboard') {
-  const output = await serverPage(language, page);
-  device();
+async function hydrateSent(
+  output: PrerenderOutput,
+  { path, page, language, props }: { path: string; page: PrerenderData['page']; language: Language; props: AppProps },
+) {
   document.body.innerHTML = `<div id="root">${output.html}</div>`;
-  window.history.replaceState(null, '', prerenderedPages[page]);
+  window.history.replaceState(null, '', path);
   const container = document.getElementById('root') as HTMLElement;
   const sentHeading = container.querySelector('h1');
   const recoverable: unknown[] = [];
@@ -74,12 +76,19 @@ async function hydrate(language: Language, device = () => {}, page: PrerenderedP
     root = hydrateRoot(
       container,
       <StrictMode>
-        <App i18n={i18n} isSignedOut isPrerendered />
+        <App i18n={i18n} isPrerendered {...props} />
       </StrictMode>,
       { onRecoverableError: (error) => recoverable.push(error) },
     );
   });
   return { output, sentHeading, recoverable, errors, i18n, unmount: () => act(() => root?.unmount()) };
+}
+
+/** A visitor's page hydrated; `device` sets up what only the browser knows (jsdom's window would show it to the server's render too). */
+async function hydrate(language: Language, device = () => {}, page: PrerenderedPage = 'dashboard') {
+  const output = await serverPage(language, page);
+  device();
+  return hydrateSent(output, { path: prerenderedPages[page], page, language, props: { isSignedOut: true } });
 }
 
 describe('the prerendered visitor dashboard (docs/decisions/0053)', () => {
@@ -293,33 +302,16 @@ describe('a signed-in page rendered on the server (docs/decisions/0058)', () => 
     const browserReads = stubUser({}, (url) =>
       url.pathname === '/api/documents' ? { body: { terms: null, privacy: null } } : undefined,
     );
-    document.body.innerHTML = `<div id="root">${output.html}</div>`;
-    window.history.replaceState(null, '', '/accounts');
-    const container = document.getElementById('root') as HTMLElement;
-    const sentHeading = container.querySelector('h1');
-    const recoverable: unknown[] = [];
-    const errors: unknown[][] = [];
-    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-      if (!String(args[0]).startsWith('Detected multiple renderers')) errors.push(args);
+    const page = await hydrateSent(output, {
+      path: '/accounts',
+      page: 'accounts',
+      language: 'en',
+      props: { queries: output.queries },
     });
-    const i18n = initI18n(undefined, {
-      lng: 'en',
-      prerendered: { page: 'accounts', language: 'en', texts: output.texts },
-    });
-    let root: Root | undefined;
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <StrictMode>
-          <App i18n={i18n} isPrerendered queries={output.queries} />
-        </StrictMode>,
-        { onRecoverableError: (error) => recoverable.push(error) },
-      );
-    });
-    unmount = () => act(() => root?.unmount());
-    expect(recoverable).toEqual([]);
-    expect(errors).toEqual([]);
-    expect(screen.getByRole('heading', { level: 1, name: 'NTRIP accounts' })).toBe(sentHeading);
+    unmount = page.unmount;
+    expect(page.recoverable).toEqual([]);
+    expect(page.errors).toEqual([]);
+    expect(screen.getByRole('heading', { level: 1, name: 'NTRIP accounts' })).toBe(page.sentHeading);
     expect(screen.getByText('Tractor 1')).toBeInTheDocument();
     // Only the read that failed on the server is made again.
     await waitFor(() => expect(browserReads.map((url) => url.pathname)).toContain('/api/documents'));
