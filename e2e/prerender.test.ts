@@ -249,6 +249,8 @@ describe('the prerendered visitor dashboard in Chromium', () => {
       const page = await context.newPage();
       const response = await page.goto(`${server.url}/accounts`);
       expect(response?.headers()['cache-control']).toBe('private, no-cache');
+      // The session's token (the cookie's value before its signature) is not in the page.
+      expect(await response?.text()).not.toContain(sessionCookie.value.split('.')[0]);
       await page.getByRole('heading', { level: 1, name: 'NTRIP accounts' }).waitFor();
       await page.getByText(accountName).first().waitFor();
       expect(await page.title()).toBe('Fixpoint | NTRIP accounts');

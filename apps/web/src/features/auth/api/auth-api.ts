@@ -17,8 +17,14 @@ export interface SessionUser {
   role?: string | null;
 }
 
+/**
+ * Who is signed in. Only the user is kept: the answer's session (its token among it) never enters the query cache,
+ * nor the page a signed-in render writes it into (docs/decisions/0058).
+ */
 export const getSession = (signal?: AbortSignal) =>
-  apiRequest<{ user: SessionUser } | null>('/auth/get-session', { signal }).then((data) => data ?? null);
+  apiRequest<{ user: SessionUser } | null>('/auth/get-session', { signal }).then((data) =>
+    data ? { user: data.user } : null,
+  );
 
 export const sessionQueryOptions = () =>
   queryOptions({ queryKey: authKeys.session(), queryFn: ({ signal }) => getSession(signal), staleTime: 60_000 });
