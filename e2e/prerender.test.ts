@@ -204,7 +204,7 @@ describe('the prerendered visitor dashboard in Chromium', () => {
     await phone.context().close();
   });
 
-  it("never shows a signed-in user the visitor's dashboard", async () => {
+  it("never shows a signed-in user the visitor's dashboard: they get their own", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.addCookies([{ ...sessionCookie, url: server.url }]);
     const page = await context.newPage();
@@ -217,18 +217,25 @@ describe('the prerendered visitor dashboard in Chromium', () => {
       };
       marked.__sawVisitor = false;
       new MutationObserver(() => {
-        if (doc.body?.textContent?.includes(heading)) marked.__sawVisitor = true;
+        // The page, not the texts beside it (a signed-in page carries the dashboard's group, the visitor's heading too).
+        const root = doc.querySelector('#root') as { textContent: string | null } | null;
+        if (root?.textContent?.includes(heading)) marked.__sawVisitor = true;
       }).observe(doc, { childList: true, subtree: true, characterData: true });
     }, visitorHeading);
     for (const path of ['/dashboard', '/', '/marketplace']) {
       const response = await page.goto(`${server.url}${path}`);
-      expect(await response?.text()).not.toContain('fixpoint-prerender');
+      const html = (await response?.text()) ?? '';
       if (path === '/marketplace') {
+        expect(html).not.toContain('fixpoint-prerender');
         await page.getByRole('heading', { level: 1, name: 'Network coverage' }).waitFor();
         continue;
       }
-      expect(await response?.text()).not.toContain(visitorHeading);
+      // Their own dashboard, rendered on the server (decision 0058); the visitor's heading is only among the texts.
+      const markup = html.split('id="fixpoint-prerender"')[0];
+      expect(markup).not.toContain(visitorHeading);
+      expect(markup).toContain('Welcome, Pre Render');
       await page.getByRole('heading', { name: 'Welcome, Pre Render' }).waitFor();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
       expect(await page.evaluate(() => (globalThis as Marked).__sawVisitor)).toBe(false);
     }
     expect(problems).toEqual([]);
@@ -276,6 +283,19 @@ describe('the prerendered visitor dashboard in Chromium', () => {
       expect(listReads).toEqual([]);
       await page.getByRole('button', { name: 'Create account' }).click();
       await page.getByRole('dialog').getByLabel('Name').waitFor();
+      expect(problems).toEqual([]);
+      await page.context().close();
+    });
+
+    it("hydrates their dashboard at `/` in place, at the dashboard's address", async () => {
+      const page = await signedInPage();
+      const problems = watchConsole(page);
+      await page.goto(`${server.url}/`);
+      await page.getByRole('heading', { level: 1, name: 'Welcome, Pre Render' }).waitFor();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
+      expect(await page.title()).toBe('Fixpoint | Dashboard');
+      await page.waitForLoadState('networkidle');
+      expect(await isServersHeading(page)).toBe(true);
       expect(problems).toEqual([]);
       await page.context().close();
     });

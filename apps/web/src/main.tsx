@@ -24,12 +24,13 @@ const i18n = initI18n(undefined, { lng: brand.staticLanguage, prerendered: prere
 // the router sends it as the server did). A signed-in page's dates are written in the server's time zone: a browser in
 // another renders the page anew, with the answers the server read (docs/decisions/0058).
 const signedIn = prerendered?.signedIn;
+const pathOf = (pathname: string) => (pathname === '/' ? paths.dashboard.getHref() : pathname);
 const isSamePage =
   prerendered !== null &&
   i18n.languages?.[0] === prerendered.language &&
   window.location.hash === '' &&
   (signedIn
-    ? window.location.pathname === signedIn.path &&
+    ? pathOf(window.location.pathname) === signedIn.path &&
       Intl.DateTimeFormat().resolvedOptions().timeZone === signedIn.timeZone
     : prerenderedPageAt(window.location.pathname) === prerendered.page);
 const app = (

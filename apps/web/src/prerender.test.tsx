@@ -9,7 +9,7 @@ import en from '../public/locales/en/translation.json';
 import { App } from './app/app';
 import { initI18n } from './lib/i18n';
 import { prerenderPage, prerenderSignedIn } from './prerender';
-import { demoNetwork, ntripAccount, sessionUser, stubUser, userOverview } from './testing/fixtures';
+import { demoNetwork, health, ntripAccount, sessionUser, stubUser, userOverview } from './testing/fixtures';
 import { stubApi } from './testing/render';
 
 const translations = { en, de };
@@ -216,6 +216,7 @@ describe('a signed-in page rendered on the server (docs/decisions/0058)', () => 
       '/api/user': userOverview,
       '/api/accounts': [account],
       '/api/networks': [demoNetwork],
+      '/api/health': health,
     };
     const load = async (path: string) => {
       reads.push(path);
@@ -321,5 +322,33 @@ describe('a signed-in page rendered on the server (docs/decisions/0058)', () => 
     expect(
       browserReads.map((url) => url.pathname).filter((path) => path !== '/api/documents' && path.startsWith('/api/')),
     ).toEqual([]);
+  });
+
+  it("is the person's dashboard at `/` too, rendered at the dashboard's address, and hydrates there", async () => {
+    const output = await prerenderSignedIn({
+      path: '/',
+      brand: 'fixpoint',
+      language: 'en',
+      translation: en,
+      load: serverApi().load,
+    });
+    await prerender(<div />);
+    if (!output) throw new Error('no page');
+    expect(output.path).toBe('/dashboard');
+    expect(output.title).toBe('Fixpoint | Dashboard');
+    expect(output.html).toContain('Welcome, Ada Lovelace');
+    // The reads that failed (invitations, prices) wait for the browser on both sides: no mismatch.
+    stubUser({}, () => ({ status: 404, body: { code: 'NOT_FOUND', message: 'none' } }));
+    const page = await hydrateSent(output, {
+      path: '/dashboard',
+      page: 'dashboard',
+      language: 'en',
+      props: { queries: output.queries },
+    });
+    unmount = page.unmount;
+    expect(page.recoverable).toEqual([]);
+    expect(page.errors).toEqual([]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ada Lovelace' })).toBe(page.sentHeading);
+    expect(screen.getByText('1,250')).toBeInTheDocument();
   });
 });

@@ -24,9 +24,12 @@ import { prerender } from 'react-dom/static';
 import { App } from './app/app';
 import { accountsQueryOptions } from './features/accounts/api/accounts-api';
 import { feedNetworkQueryOptions } from './features/admin-feed/api/admin-feed-api';
+import { healthQueryOptions } from './features/health/api/get-health';
 import { authKeys, sessionQueryOptions, userOverviewQueryOptions } from './features/auth/api/auth-api';
 import { currentDocumentsQueryOptions } from './features/legal/api/documents-api';
 import { networksQueryOptions } from './features/networks/api/networks-api';
+import { userInvitesQueryOptions } from './features/organizations/api/invites-api';
+import { subscriptionPricingTablesQueryOptions, tokenProductsQueryOptions } from './features/pricing/api/pricing-api';
 import { setApiTransport } from './lib/api-client';
 import { initStaticI18n } from './lib/i18n';
 import { personalScope } from './lib/owner-scope';
@@ -46,6 +49,13 @@ const laterGroups: Record<PrerenderedPage, string[]> = {
  * page a skeleton until the browser has read it, nothing more.
  */
 const signedInReads: Record<SignedInPage, (client: QueryClient, parameter: string) => Promise<void>[]> = {
+  dashboard: (client) => [
+    client.prefetchQuery(healthQueryOptions()),
+    client.prefetchQuery(accountsQueryOptions(personalScope)),
+    client.prefetchQuery(userInvitesQueryOptions()),
+    client.prefetchQuery(subscriptionPricingTablesQueryOptions()),
+    client.prefetchQuery(tokenProductsQueryOptions()),
+  ],
   accounts: (client) => [
     client.prefetchQuery(accountsQueryOptions(personalScope)),
     client.prefetchQuery(networksQueryOptions()),
@@ -55,6 +65,7 @@ const signedInReads: Record<SignedInPage, (client: QueryClient, parameter: strin
 
 /** Each page's title as its `usePageTitle` sets it. */
 const signedInTitles: Record<SignedInPage, (t: TFunction, client: QueryClient, parameter: string) => string> = {
+  dashboard: (t) => t('dashboard.title'),
   accounts: (t) => t('accounts.title'),
   adminFeedNetwork: (t, client, networkId) => {
     const name = client.getQueryData(feedNetworkQueryOptions(networkId).queryKey)?.network.name;
@@ -148,14 +159,15 @@ export const prerenderSignedIn: PrerenderSignedIn = async ({ path, brand, langua
     .getAll()
     .filter((query) => query.state.status === 'success')
     .map((query) => ({ key: [...query.queryKey], data: query.state.data, updatedAt: query.state.dataUpdatedAt }));
+  const at = page === 'dashboard' ? prerenderedPages.dashboard : path;
   const rendered = await renderApp({
     brand: getBrand(brand),
     language,
     translation,
-    at: path,
+    at,
     groups: new Set(),
     title: (t) => signedInTitles[page](t, client, parameter),
     props: { queries },
   });
-  return { ...rendered, queries };
+  return { ...rendered, path: at, queries };
 };

@@ -14,8 +14,17 @@ describe('the pages the server renders', () => {
     expect(prerenderedPageAt('/marketplace')).toBe('marketplace');
     expect(prerenderedPageAt('/accounts')).toBeUndefined();
     expect(signedInPageAt('/accounts')).toBe('accounts');
+    expect(signedInPageAt('/')).toBe('dashboard');
+    expect(signedInPageAt('/dashboard')).toBe('dashboard');
     expect(signedInPageAt('/admin/feed/5d1c0a4e-7f0b-4c2a-9a57-6e7f0c1d2e3f')).toBe('adminFeedNetwork');
-    for (const path of ['/admin/feed', '/admin/feed/not-a-network', '/accounts/x', '/org/o1/accounts', '/']) {
+    for (const path of [
+      '/admin/feed',
+      '/admin/feed/not-a-network',
+      '/accounts/x',
+      '/org/o1/accounts',
+      '//',
+      '/dashboardx',
+    ]) {
       expect(signedInPageAt(path), path).toBeUndefined();
     }
   });
@@ -39,7 +48,7 @@ describe("the browser's check of the page's JSON", () => {
   it('refuses a page that does not say what it is, or says it wrongly', () => {
     for (const value of [
       { page: 'accounts', language: 'en', texts },
-      { page: 'dashboard', language: 'en', texts, signedIn },
+      { page: 'marketplace', language: 'en', texts, signedIn },
       { page: 'accounts', language: 'fr', texts, signedIn },
       { page: 'accounts', language: 'en', texts, signedIn: { ...signedIn, timeZone: 3 } },
       { page: 'accounts', language: 'en', texts, signedIn: { ...signedIn, queries: [{ key: 'accounts' }] } },

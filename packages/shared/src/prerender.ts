@@ -23,6 +23,8 @@ export function prerenderedPageAt(path: string): PrerenderedPage | undefined {
  * session cookie for one of these addresses. Each pattern's one group is the page's parameter.
  */
 export const signedInPages = {
+  // `/` is the dashboard's too, as for a visitor.
+  dashboard: /^\/(?:dashboard)?$/,
   accounts: /^\/accounts$/,
   adminFeedNetwork: /^\/admin\/feed\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/,
 } as const;
@@ -68,8 +70,9 @@ export interface SignedInPrerenderInput extends Omit<PrerenderInput, 'page'> {
   load: (path: string) => Promise<Response>;
 }
 
-/** The signed-in page, and the answers it was rendered with. */
+/** The signed-in page, its address (the dashboard's for `/`), and the answers it was rendered with. */
 export interface SignedInPrerenderOutput extends PrerenderOutput {
+  path: string;
   queries: PrerenderedQuery[];
 }
 

@@ -40,12 +40,14 @@ export async function prerenderSignedIn({ path, brand, language, load }) {
   if (language === 'nl') throw new Error('broken render');
   const session = await (await load('/api/auth/get-session')).json();
   if (!session) return null;
-  const answer = await load(path === '/accounts' ? '/api/accounts' : '/api' + path);
+  const page = path === '/' ? '/dashboard' : path;
+  const answer = await load(page === '/accounts' ? '/api/accounts' : page === '/dashboard' ? '/api/user' : '/api' + page);
   const data = answer.ok ? await answer.json() : { status: answer.status };
   return {
     html: '<main><h1>' + session.user.email + '</h1><p>' + brand + '</p><pre>' + JSON.stringify(data) + '</pre></main>',
-    title: 'Fixpoint | ' + path,
+    title: 'Fixpoint | ' + page,
     texts: {},
+    path: page,
     queries: [{ key: ['page'], data, updatedAt: 1 }],
   };
 }`;
@@ -129,16 +131,24 @@ describe("a visitor's dashboard and marketplace, prerendered (docs/decisions/005
     expect(res.headers.etag).not.toBe(dashboard.headers.etag);
   });
 
-  it('answers a signed-in browser with index.html, never the visitor content', async () => {
+  it('answers a signed-in browser with its own dashboard or index.html, never the visitor content', async () => {
     for (const url of ['/', '/dashboard', '/marketplace']) {
       const res = await t.app.inject({ url, headers: { cookie: `theme=dark; ${sessionCookie}` } });
       expect(res.statusCode).toBe(200);
-      expect(res.body).toContain('<div id="root"></div>');
-      expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>');
       expect(res.body).not.toContain(headings.en);
       expect(res.body).not.toContain(marketplaceHeadings.en);
-      expect(res.body).not.toContain('fixpoint-prerender');
       expect(res.headers.vary).toMatch(/cookie/i);
+      if (url === '/marketplace') {
+        expect(res.body).toContain('<div id="root"></div>');
+        expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>');
+        expect(res.body).not.toContain('fixpoint-prerender');
+      } else {
+        // The person's dashboard (decision 0058), `/` rendered at the dashboard's address as for a visitor.
+        expect(res.body).toContain('<h1>prerender@example.com</h1>');
+        expect(res.body).toContain('"username":"Pre Render"');
+        expect(prerenderDataOf(res.body)).toMatchObject({ page: 'dashboard', signedIn: { path: '/dashboard' } });
+        expect(res.headers['cache-control']).toBe('private, no-cache');
+      }
     }
   });
 

@@ -9,7 +9,8 @@ export interface SignedInRender {
 }
 
 /**
- * The signed-in pages (`signedInPages` in @fixpoint/shared: the accounts list, an admin's feed of a network) rendered
+ * The signed-in pages (`signedInPages` in @fixpoint/shared: the dashboard, the accounts list, an admin's feed of a
+ * network) rendered
  * per request with the person's data, so the browser shows them before any script has run (docs/decisions/0058). The
  * SSR bundle reads the API through `load`, which asks this server itself (`app.inject`) with the request's cookie:
  * the same routes, checks and answers as the browser's own reads, no way around them. Undefined when the build has no
@@ -69,7 +70,7 @@ export function createSignedInPrerender({
       if (!output) return undefined;
       request.log.debug({ page, ms: Math.round(performance.now() - started) }, 'rendered a signed-in page');
       const html = composePrerenderedPage(indexHtml, page, language, output, {
-        path,
+        path: output.path,
         timeZone,
         queries: output.queries,
       });
