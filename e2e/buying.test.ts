@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe';
 import { launchBrowser, type RunningServer, screenshot, startServer, watchConsole } from './harness';
-import { createAndActivateAccount } from './page-helpers';
+import { createAndActivateAccount, waitForApp } from './page-helpers';
 
 const buyer = { email: 'farmer.jo@example.com', name: 'Farmer Jo', password: `pw-${crypto.randomUUID()}` };
 
@@ -120,6 +120,7 @@ describe('buying in Chromium with the local test provider', () => {
 
   it('buys a subscription from the plan table', async () => {
     await page.goto(`${server.url}/dashboard`);
+    await waitForApp(page);
     await page
       .getByRole('region', { name: 'Credits and subscriptions' })
       .getByRole('link', { name: 'Buy a subscription' })

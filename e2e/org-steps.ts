@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { waitForApp } from './page-helpers';
 
 /** The organisation journey's steps, as a user takes them in the portal (e2e and interop share them). */
 
@@ -31,6 +32,7 @@ export async function signUp(page: Page, who: Person) {
 /** Opens the creation form from the dashboard's Organisations card and submits a name. */
 export async function submitOrganisationName(page: Page, baseUrl: string, name: string) {
   await page.goto(`${baseUrl}/dashboard`);
+  await waitForApp(page);
   await page.getByRole('link', { name: 'Create organisation' }).last().click();
   const form = page.getByRole('dialog', { name: 'Create an organisation' });
   await form.getByLabel('Organisation name').fill(name);

@@ -23,14 +23,18 @@ export async function keepOffline(page: Page, origin: string, stubs: Record<stri
 }
 
 /**
- * Waits until the page's scripts have taken it over (React's root exists). A visitor's dashboard is prerendered
- * (docs/decisions/0053): it shows before its scripts load, and until they run its buttons do nothing.
+ * Waits until the page's scripts have taken it over: they and the page's chunk have arrived (the network is idle) and
+ * React's root exists. A prerendered page (the visitor's dashboard and marketplace, a signed-in person's dashboard,
+ * accounts and an admin's feed: docs/decisions/0053, 0057, 0058) shows before its scripts load, and until React has
+ * hydrated a button, a click on it does nothing.
  */
-export const waitForApp = (page: Page) =>
-  page.waitForFunction(() => {
+export async function waitForApp(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => {
     const { document } = globalThis as unknown as { document: { getElementById(id: string): object | null } };
     return Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$'));
   });
+}
 
 /** `#rrggbb` as the browser reports a computed colour. */
 export function rgb(hex: string) {
@@ -115,6 +119,7 @@ export async function createAndActivateAccount(
   { name, days, balance, scope = '' }: { name: string; days: number; balance: number; scope?: string },
 ) {
   await page.goto(`${baseUrl}${scope}/accounts`);
+  await waitForApp(page);
   await page.getByRole('button', { name: 'Create account' }).first().click();
   const create = page.getByRole('dialog', { name: 'Create account' });
   await create.getByLabel('Name').fill(name);

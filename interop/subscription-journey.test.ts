@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, launchBrowser, type RunningServer, screenshot, startServer, watchConsole } from '../e2e/harness';
+import { waitForApp } from '../e2e/page-helpers';
 import { demoAutoRover, fileSize, keepsGrowing, until } from './processes';
 import { createScratchDatabase } from './scratch-database';
 
@@ -90,8 +91,10 @@ describe('a subscription from purchase to its end, in Chromium and with RTKLIB',
     await tab.getByText(/Your subscription RTK Monthly is active until/).waitFor();
     await tab.close();
 
-    // A new NTRIP account takes the seat from its drawer.
+    // A new NTRIP account takes the seat from its drawer. The page comes rendered from the server (decision 0058):
+    // its buttons work once the scripts have taken it over.
     await page.goto(`${server.url}/accounts`);
+    await waitForApp(page);
     await page.getByRole('button', { name: 'Create account' }).first().click();
     const create = page.getByRole('dialog', { name: 'Create account' });
     await create.getByLabel('Name').fill('Tractor 1');

@@ -10,12 +10,11 @@ export interface SignedInRender {
 
 /**
  * The signed-in pages (`signedInPages` in @fixpoint/shared: the dashboard, the accounts list, an admin's feed of a
- * network) rendered
- * per request with the person's data, so the browser shows them before any script has run (docs/decisions/0058). The
- * SSR bundle reads the API through `load`, which asks this server itself (`app.inject`) with the request's cookie:
- * the same routes, checks and answers as the browser's own reads, no way around them. Undefined when the build has no
- * SSR bundle. A render returns undefined (the browser renders the page, as before) when the cookie signs no one in or
- * when anything fails, which is logged.
+ * network) rendered per request with the person's data, so the browser shows them before any script has run
+ * (docs/decisions/0058). The SSR bundle reads the API through `load`, which asks this server itself (`app.inject`)
+ * with the request's cookie: the same routes, checks and answers as the browser's own reads, no way around them.
+ * Undefined when the build has no SSR bundle. A render returns undefined (the browser renders the page, as before)
+ * when the cookie signs no one in or when anything fails, which is logged.
  */
 export function createSignedInPrerender({
   app,
@@ -81,5 +80,3 @@ export function createSignedInPrerender({
     }
   };
 }
-
-export type SignedInPrerender = NonNullable<ReturnType<typeof createSignedInPrerender>>;
