@@ -1,4 +1,10 @@
-import { type PrerenderData, type PrerenderedPage, type PrerenderOutput, prerenderedPages } from '@fixpoint/shared';
+import {
+  type PrerenderData,
+  type PrerenderedPage,
+  type PrerenderOutput,
+  prerenderedPages,
+  type SignedInPrerenderOutput,
+} from '@fixpoint/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { type ComponentProps, StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
@@ -226,6 +232,25 @@ describe('a signed-in page rendered on the server (docs/decisions/0058)', () => 
     };
     return { reads, load };
   }
+  /** The server's render of `path` with these answers (null when it renders nothing), as the server runs it. */
+  async function serverRender(path: string, load = serverApi().load) {
+    const output = await prerenderSignedIn({ path, brand: 'fixpoint', language: 'en', translation: en, load });
+    await prerender(<div />);
+    return output;
+  }
+  /** The browser's hydration of that render at `path` (main.tsx), with its answers in the query cache. */
+  async function hydrateRender(output: SignedInPrerenderOutput | null, page: 'accounts' | 'dashboard') {
+    if (!output) throw new Error('no page');
+    const hydrated = await hydrateSent(output, {
+      path: output.path,
+      page,
+      language: 'en',
+      props: { queries: output.queries },
+    });
+    unmount = hydrated.unmount;
+    return hydrated;
+  }
+
   let unmount: (() => void) | undefined;
   afterEach(() => {
     unmount?.();
@@ -234,14 +259,7 @@ describe('a signed-in page rendered on the server (docs/decisions/0058)', () => 
 
   it("is the person's accounts page, read through the server with the answers it shows", async () => {
     const api = serverApi();
-    const output = await prerenderSignedIn({
-      path: '/accounts',
-      brand: 'fixpoint',
-      language: 'en',
-      translation: en,
-      load: api.load,
-    });
-    await prerender(<div />);
+    const output = await serverRender('/accounts', api.load);
     expect(api.reads.sort()).toEqual([
       '/api/accounts',
       '/api/auth/get-session',
@@ -271,48 +289,18 @@ describe('a signed-in page rendered on the server (docs/decisions/0058)', () => 
 
   it('is nothing when the cookie signs no one in, or for a page it does not render', async () => {
     const signedOut = serverApi(null);
-    expect(
-      await prerenderSignedIn({
-        path: '/accounts',
-        brand: 'fixpoint',
-        language: 'en',
-        translation: en,
-        load: signedOut.load,
-      }),
-    ).toBeNull();
+    expect(await serverRender('/accounts', signedOut.load)).toBeNull();
     const other = serverApi();
-    expect(
-      await prerenderSignedIn({
-        path: '/credits',
-        brand: 'fixpoint',
-        language: 'en',
-        translation: en,
-        load: other.load,
-      }),
-    ).toBeNull();
+    expect(await serverRender('/credits', other.load)).toBeNull();
     expect(other.reads).toEqual([]);
   });
 
   it('hydrates without a mismatch, with the answers it was rendered with and no second read of them', async () => {
-    const output = await prerenderSignedIn({
-      path: '/accounts',
-      brand: 'fixpoint',
-      language: 'en',
-      translation: en,
-      load: serverApi().load,
-    });
-    await prerender(<div />);
-    if (!output) throw new Error('no page');
+    const output = await serverRender('/accounts');
     const browserReads = stubUser({}, (url) =>
       url.pathname === '/api/documents' ? { body: { terms: null, privacy: null } } : undefined,
     );
-    const page = await hydrateSent(output, {
-      path: '/accounts',
-      page: 'accounts',
-      language: 'en',
-      props: { queries: output.queries },
-    });
-    unmount = page.unmount;
+    const page = await hydrateRender(output, 'accounts');
     expect(page.recoverable).toEqual([]);
     expect(page.errors).toEqual([]);
     expect(screen.getByRole('heading', { level: 1, name: 'NTRIP accounts' })).toBe(page.sentHeading);
@@ -325,27 +313,13 @@ describe('a signed-in page rendered on the server (docs/decisions/0058)', () => 
   });
 
   it("is the person's dashboard at `/` too, rendered at the dashboard's address, and hydrates there", async () => {
-    const output = await prerenderSignedIn({
-      path: '/',
-      brand: 'fixpoint',
-      language: 'en',
-      translation: en,
-      load: serverApi().load,
-    });
-    await prerender(<div />);
-    if (!output) throw new Error('no page');
-    expect(output.path).toBe('/dashboard');
-    expect(output.title).toBe('Fixpoint | Dashboard');
-    expect(output.html).toContain('Welcome, Ada Lovelace');
+    const output = await serverRender('/');
+    expect(output?.path).toBe('/dashboard');
+    expect(output?.title).toBe('Fixpoint | Dashboard');
+    expect(output?.html).toContain('Welcome, Ada Lovelace');
     // The reads that failed (invitations, prices) wait for the browser on both sides: no mismatch.
     stubUser({}, () => ({ status: 404, body: { code: 'NOT_FOUND', message: 'none' } }));
-    const page = await hydrateSent(output, {
-      path: '/dashboard',
-      page: 'dashboard',
-      language: 'en',
-      props: { queries: output.queries },
-    });
-    unmount = page.unmount;
+    const page = await hydrateRender(output, 'dashboard');
     expect(page.recoverable).toEqual([]);
     expect(page.errors).toEqual([]);
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ada Lovelace' })).toBe(page.sentHeading);
