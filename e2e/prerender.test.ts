@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { getBrand } from '@fixpoint/shared';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ const visitorHeading = 'RTK corrections for every rover';
 const email = 'prerender@example.com';
 const password = 'prerender password 1';
 const adminEmail = 'prerender-admin@example.com';
-const adminPassword = 'prerender admin password 1';
+const adminPassword = randomBytes(12).toString('hex');
 
 const accountName = 'Prerendered rover';
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -213,11 +214,12 @@ describe("signed-in pages rendered with the person's data (docs/decisions/0058)"
   beforeAll(async () => {
     writeDist(dist);
     t = await createTestApp({ WEB_DIST_DIR: dist });
+    const password = randomBytes(12).toString('hex');
     for (const name of ['ann', 'ben'] as const) {
       const signUp = await t.app.inject({
         method: 'POST',
         url: '/api/auth/sign-up/email',
-        payload: { email: `${name}@example.com`, name, password: 'a good password', termsAccepted: true },
+        payload: { email: `${name}@example.com`, name, password, termsAccepted: true },
       });
       cookies[name] = cookieOf(signUp.headers);
       const created = await t.app.inject({
@@ -228,15 +230,9 @@ describe("signed-in pages rendered with the person's data (docs/decisions/0058)"
       });
       expect(created.statusCode).toBe(201);
     }
-    await ensureAdmin(
-      { auth: t.app.auth, db: t.database.db },
-      { email: 'boss@example.com', password: 'the admin password' },
-    );
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      payload: { email: 'boss@example.com', password: 'the admin password' },
-    });
+    const admin = { email: 'boss@example.com', password: randomBytes(12).toString('hex') };
+    await ensureAdmin({ auth: t.app.auth, db: t.database.db }, admin);
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: admin });
     cookies.admin = cookieOf(signIn.headers);
     networkId = (await seedNetwork(t.database.db, { name: 'Alpha Feed' }, 2)).id;
   });
@@ -286,7 +282,7 @@ describe("signed-in pages rendered with the person's data (docs/decisions/0058)"
   it('leaves the page to the browser for a cookie that signs no one in, a query, another page or a failed render', async () => {
     const [cookieName = ''] = cookies.ann.split('=');
     for (const [url, headers] of [
-      ['/accounts', { cookie: `${cookieName}=forged.c2lnbmF0dXJl` }],
+      ['/accounts', { cookie: `${cookieName}=forged.${randomBytes(16).toString('base64url')}` }],
       ['/accounts?network=x', { cookie: cookies.ann }],
       ['/credits', { cookie: cookies.ann }],
       ['/admin/feed/not-a-network', { cookie: cookies.admin }],

@@ -18,7 +18,8 @@ const immutable = 'public, max-age=31536000, immutable';
  * `/index.html` and every client route get the same branded page. Assets are sent as the brotli or gzip copies the
  * build wrote beside them (docs/decisions/0037), whichever the browser accepts. A visitor's `/`, `/dashboard` and
  * `/marketplace` (no session cookie, no query) get that page prerendered in their language instead (docs/decisions/0053,
- * 0057); a signed-in person's accounts page and an admin's feed of a network come rendered with their data (0058).
+ * 0057); a signed-in person's dashboard and accounts page, and an admin's feed of a network, come rendered with their
+ * data (0058).
  */
 export async function registerWeb(
   app: FastifyInstance,
