@@ -25,8 +25,9 @@ export async function keepOffline(page: Page, origin: string, stubs: Record<stri
 /**
  * Waits until the page's scripts have taken it over: they and the page's chunk have arrived (the network is idle) and
  * React's root exists. A prerendered page (the visitor's dashboard and marketplace, a signed-in person's dashboard,
- * accounts and an admin's feed: docs/decisions/0053, 0057, 0058) shows before its scripts load, and until React has
- * hydrated a button, a click on it does nothing.
+ * accounts and an admin's feed: docs/decisions/0053, 0057, 0058) shows before its scripts load; a click on a button
+ * React has not hydrated yet is held and answered once the app has settled (0059), so a test that reads the page
+ * right after its click waits for the app first.
  */
 export async function waitForApp(page: Page) {
   await page.waitForLoadState('networkidle');

@@ -288,6 +288,36 @@ describe('the prerendered visitor dashboard in Chromium', () => {
       await page.context().close();
     });
 
+    it.each([
+      ['the entry script', /\/assets\/index-[^/]+\.js$/],
+      ["the profile menu's own chunk", /\/assets\/profile-menu-[^/]+\.js$/],
+    ])('answers a click made while %s still loads, once it has: the profile menu opens', async (_, script) => {
+      const page = await signedInPage();
+      const problems = watchConsole(page);
+      // The script is held back, as on a slow line, until the click has been made.
+      let releaseScript = () => {};
+      const scriptHeld = new Promise<void>((resolve) => {
+        releaseScript = resolve;
+      });
+      await page.route(script, async (route) => {
+        await scriptHeld;
+        await route.continue();
+      });
+      await page.goto(`${server.url}/dashboard`, { waitUntil: 'commit' });
+      await page.getByRole('heading', { level: 1, name: 'Welcome, Pre Render' }).waitFor();
+      const profile = page.getByRole('banner').getByRole('button', { name: 'Account' });
+      await profile.evaluate((button) => Object.assign(button, { sentByServer: true }));
+      await profile.click();
+      expect(await page.getByRole('menu').count()).toBe(0);
+      releaseScript();
+      await page.getByRole('menu').getByRole('menuitem', { name: 'Log out' }).waitFor();
+      expect(await isServersHeading(page)).toBe(true);
+      // Hydrated in place, never replaced by its Suspense fallback while its chunk loaded.
+      expect(await profile.evaluate((button) => (button as { sentByServer?: boolean }).sentByServer)).toBe(true);
+      expect(problems).toEqual([]);
+      await page.context().close();
+    });
+
     it("hydrates their dashboard at `/` in place, at the dashboard's address", async () => {
       const page = await signedInPage();
       const problems = watchConsole(page);

@@ -9,7 +9,9 @@ import { preloadPage } from './app/router';
 import { brand, webConfig } from './config/brand';
 import { paths } from './config/paths';
 import { applyBrand } from './lib/brand/apply-brand';
+import { EarlyInputRelease } from './lib/early-input';
 import { initI18n } from './lib/i18n';
+import { loadLazyParts } from './lib/lazy-import';
 import { readPrerendered } from './lib/prerendered';
 
 const root = document.getElementById('root');
@@ -41,6 +43,7 @@ const app = (
       isPrerendered={isSamePage}
       queries={signedIn?.queries}
     />
+    <EarlyInputRelease />
   </StrictMode>
 );
 
@@ -51,10 +54,13 @@ if (isSamePage) {
     window.history.replaceState(window.history.state, '', `${paths.dashboard.getHref()}${window.location.search}`);
   }
   // As a transition, hydrating yields to the browser every few milliseconds instead of holding the main thread for
-  // the whole page (a default-priority hydration runs in one task); a click meanwhile hydrates its part first.
-  startTransition(() => {
-    hydrateRoot(root, app);
-  });
+  // the whole page (a default-priority hydration runs in one task); a click meanwhile hydrates its part first. It
+  // starts once the page's lazy parts are here, so that it meets none still loading (docs/decisions/0059).
+  void loadLazyParts(prerendered.parts ?? []).then(() =>
+    startTransition(() => {
+      hydrateRoot(root, app);
+    }),
+  );
 } else {
   // Anything else renders in the browser alone, replacing what the server sent.
   createRoot(root).render(app);

@@ -14,6 +14,7 @@ import de from '../public/locales/de/translation.json';
 import en from '../public/locales/en/translation.json';
 import { App } from './app/app';
 import { initI18n } from './lib/i18n';
+import { loadLazyParts } from './lib/lazy-import';
 import { prerenderPage, prerenderSignedIn } from './prerender';
 import { demoNetwork, health, ntripAccount, sessionUser, stubUser, userOverview } from './testing/fixtures';
 import { stubApi } from './testing/render';
@@ -70,6 +71,7 @@ async function hydrateSent(
   window.history.replaceState(null, '', path);
   const container = document.getElementById('root') as HTMLElement;
   const sentHeading = container.querySelector('h1');
+  const sentProfile = container.querySelector('header button[aria-label="Account"]');
   const recoverable: unknown[] = [];
   // React's development build notices the server's renderer ran in this realm before (it never does in a browser).
   const errors: unknown[][] = [];
@@ -77,6 +79,7 @@ async function hydrateSent(
     if (!String(args[0]).startsWith('Detected multiple renderers')) errors.push(args);
   });
   const i18n = initI18n(undefined, { lng: language, prerendered: { page, language, texts: output.texts } });
+  await loadLazyParts(output.parts);
   let root: Root | undefined;
   await act(async () => {
     root = hydrateRoot(
@@ -87,7 +90,7 @@ async function hydrateSent(
       { onRecoverableError: (error) => recoverable.push(error) },
     );
   });
-  return { output, sentHeading, recoverable, errors, i18n, unmount: () => act(() => root?.unmount()) };
+  return { output, sentHeading, sentProfile, recoverable, errors, i18n, unmount: () => act(() => root?.unmount()) };
 }
 
 /** A visitor's page hydrated; `device` sets up what only the browser knows (jsdom's window would show it to the server's render too). */
@@ -168,6 +171,8 @@ describe('the prerendered visitor dashboard (docs/decisions/0053)', () => {
       expect(output.html).not.toContain('<script');
       expect(output.title).toBe('Fixpoint | Network coverage');
       expect(Object.keys(output.texts)).toEqual(expect.arrayContaining(['cardTable', 'maps', 'marketplace', 'nav']));
+      // The lazy parts it is made of, which the browser loads before it hydrates.
+      expect(output.parts).toEqual(expect.arrayContaining(['MarketplaceRoute', 'Notifications']));
     });
 
     it.each([
@@ -316,6 +321,7 @@ describe('a signed-in page rendered on the server (docs/decisions/0058)', () => 
   it("is the person's dashboard at `/` too, rendered at the dashboard's address, and hydrates there", async () => {
     const output = await serverRender('/');
     expect(output?.path).toBe('/dashboard');
+    expect(output?.parts).toEqual(expect.arrayContaining(['LoggedInDashboard', 'ProfileMenu', 'PurchaseDialogs']));
     expect(output?.title).toBe('Fixpoint | Dashboard');
     expect(output?.html).toContain('Welcome, Ada Lovelace');
     // The reads that failed (invitations, prices) wait for the browser on both sides: no mismatch.
@@ -325,5 +331,7 @@ describe('a signed-in page rendered on the server (docs/decisions/0058)', () => 
     expect(page.errors).toEqual([]);
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ada Lovelace' })).toBe(page.sentHeading);
     expect(screen.getByText('1,250')).toBeInTheDocument();
+    // The lazy profile menu hydrated with the rest: the button is the one the server sent, not a new one.
+    expect(screen.getByRole('button', { name: 'Account' })).toBe(page.sentProfile);
   });
 });

@@ -32,6 +32,7 @@ import { userInvitesQueryOptions } from './features/organizations/api/invites-ap
 import { subscriptionPricingTablesQueryOptions, tokenProductsQueryOptions } from './features/pricing/api/pricing-api';
 import { setApiTransport } from './lib/api-client';
 import { initStaticI18n } from './lib/i18n';
+import { LazyPartRecorder } from './lib/lazy-import';
 import { personalScope } from './lib/owner-scope';
 
 /**
@@ -103,12 +104,15 @@ async function renderApp({
   props: { isSignedOut?: boolean; queries?: PrerenderedQuery[] };
 }) {
   const i18n = initStaticI18n(language, translation, (group) => groups.add(group));
+  const parts = new Set<string>();
   // A static prerender waits for every lazy part it meets (the page, the notification layer). With no chunk size, no
   // boundary is sent apart to be moved in place by an inline script, which the page's Content-Security-Policy would
   // refuse.
   const { prelude } = await prerender(
     <StrictMode>
-      <App i18n={i18n} brand={brand} isPrerendered at={at} {...props} />
+      <LazyPartRecorder.Provider value={(name) => parts.add(name)}>
+        <App i18n={i18n} brand={brand} isPrerendered at={at} {...props} />
+      </LazyPartRecorder.Provider>
     </StrictMode>,
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
@@ -120,6 +124,7 @@ async function renderApp({
     title: `${brand.name} | ${title(i18n.t)}`,
     // Whole groups: what the page shows right after hydrating (the phone's menu, the service status) is there too.
     texts: Object.fromEntries([...groups].sort().map((group) => [group, translation[group]])) as TranslationTree,
+    parts: [...parts].sort(),
   };
 }
 

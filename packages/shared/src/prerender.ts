@@ -56,6 +56,8 @@ export interface PrerenderOutput {
   html: string;
   title: string;
   texts: TranslationTree;
+  /** The lazy parts (code-split components, by name) the page is made of: the browser loads them before hydrating. */
+  parts: string[];
 }
 
 /** The SSR bundle's export `prerenderPage`. */
@@ -90,6 +92,8 @@ export interface PrerenderData {
   texts: TranslationTree;
   /** index.html's scripts, entry first, which the page's one script (`/hydrate.js`) loads after the first paint. */
   scripts?: string[];
+  /** The lazy parts the page is made of, which the browser loads before it hydrates (docs/decisions/0059). */
+  parts?: string[];
   /** A signed-in page's (decision 0058). */
   signedIn?: {
     /** The address rendered. */
@@ -109,13 +113,19 @@ const isTree = (value: unknown): value is TranslationTree =>
 /** The browser's check of that JSON, without zod (docs/decisions/0048); null when it is not what the server writes. */
 export function parsePrerenderData(value: unknown): PrerenderData | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { page, language, texts, signedIn } = value as Record<string, unknown>;
+  const { page, language, texts, parts, signedIn } = value as Record<string, unknown>;
   // Not i18n.ts's isLanguage: that module's schemas would join the browser's first load.
   const isLanguage = (languages as readonly unknown[]).includes(language);
   const isVisitorPage = typeof page === 'string' && Object.hasOwn(prerenderedPages, page);
   const isSignedInPage = typeof page === 'string' && Object.hasOwn(signedInPages, page);
-  if (!isLanguage || !isTree(texts)) return null;
-  const data = { page: page as PrerenderedPage | SignedInPage, language: language as Language, texts };
+  const isParts = parts === undefined || (Array.isArray(parts) && parts.every((part) => typeof part === 'string'));
+  if (!isLanguage || !isTree(texts) || !isParts) return null;
+  const data = {
+    page: page as PrerenderedPage | SignedInPage,
+    language: language as Language,
+    texts,
+    ...(parts !== undefined && { parts: parts as string[] }),
+  };
   if (isVisitorPage && signedIn === undefined) return data;
   const session = parseSignedIn(signedIn);
   return isSignedInPage && session ? { ...data, signedIn: session } : null;

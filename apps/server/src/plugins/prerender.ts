@@ -83,7 +83,14 @@ export function composePrerenderedPage(
   signedIn?: PrerenderData['signedIn'],
 ): string {
   const { html, scripts } = deferScripts(indexHtml);
-  const data: PrerenderData = { page, language, texts: output.texts, scripts, ...(signedIn && { signedIn }) };
+  const data: PrerenderData = {
+    page,
+    language,
+    texts: output.texts,
+    scripts,
+    parts: output.parts,
+    ...(signedIn && { signedIn }),
+  };
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   const dataElement = `<script type="application/json" id="${prerenderElementId}">${json}</script>`;
   return html

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import { getBrand, type WebConfig } from '@fixpoint/shared';
 import type { FastifyInstance } from 'fastify';
@@ -8,11 +9,27 @@ const originOf = (url: string | null | undefined) => {
 };
 
 /**
- * The portal page's Content-Security-Policy (issue 16): scripts from this origin only, plus the configured analytics
- * script, the brand's tag manager and Stripe.js (the card form); Stripe's frames; MapLibre's blob workers; map
- * styles, tiles and images over https; inline styles (Mantine and MapLibre set them); nothing may frame the portal.
+ * The hashes (`'sha256-…'`) of the scripts written into a page: index.html's own, which holds early clicks until the
+ * app takes the page over (docs/decisions/0059). Data blocks (`type="application/json"`) run nothing and need none.
  */
-export function contentSecurityPolicy(config: WebConfig): string {
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (/\bsrc=/.test(attributes)) continue;
+    const type = /\btype="([^"]*)"/.exec(attributes)?.[1];
+    if (type && type !== 'module' && type !== 'text/javascript') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * The portal page's Content-Security-Policy (issue 16): scripts from this origin only, plus the configured analytics
+ * script, the brand's tag manager and Stripe.js (the card form), and the page's own inline scripts by their hashes;
+ * Stripe's frames; MapLibre's blob workers; map styles, tiles and images over https; inline styles (Mantine and
+ * MapLibre set them); nothing may frame the portal.
+ */
+export function contentSecurityPolicy(config: WebConfig, scriptHashes: string[] = []): string {
   const tagManager = getBrand(config.brand).tagManagerId
     ? ['https://www.googletagmanager.com', 'https://*.google-analytics.com']
     : [];
@@ -20,7 +37,7 @@ export function contentSecurityPolicy(config: WebConfig): string {
   const stripe = 'https://js.stripe.com';
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", stripe, ...(analytics ? [analytics] : []), ...tagManager],
+    'script-src': ["'self'", ...scriptHashes, stripe, ...(analytics ? [analytics] : []), ...tagManager],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:', 'https:'],

@@ -5,7 +5,7 @@ import { prerenderedPageAt, renderIndexHtml, type WebConfig } from '@fixpoint/sh
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendApiNotFound } from './errors';
 import { createVisitorPrerender, pageOf, ssrFolder, type WebPage } from './prerender';
-import { contentSecurityPolicy } from './security-headers';
+import { contentSecurityPolicy, inlineScriptHashes } from './security-headers';
 import { readCookie } from './session-lookup';
 import { createSignedInPrerender } from './signed-in-prerender';
 
@@ -34,7 +34,7 @@ export async function registerWeb(
     indexHtml === undefined ? undefined : createVisitorPrerender({ distDir, indexHtml, config, log: app.log });
   const signedInRender =
     indexHtml === undefined ? undefined : createSignedInPrerender({ app, distDir, indexHtml, config });
-  const csp = contentSecurityPolicy(config);
+  const csp = contentSecurityPolicy(config, inlineScriptHashes(indexHtml ?? ''));
   if (indexHtml) {
     await app.register(fastifyStatic, {
       root: distDir,
