@@ -47,21 +47,25 @@ const app = (
   </StrictMode>
 );
 
-// The page's own chunk starts loading now, beside the app's first scripts, not when the router reaches it.
-preloadPage(window.location.pathname);
 if (isSamePage) {
   if (window.location.pathname === '/') {
     window.history.replaceState(window.history.state, '', `${paths.dashboard.getHref()}${window.location.search}`);
   }
   // As a transition, hydrating yields to the browser every few milliseconds instead of holding the main thread for
   // the whole page (a default-priority hydration runs in one task); a click meanwhile hydrates its part first. It
-  // starts once the page's lazy parts are here, so that it meets none still loading (docs/decisions/0059).
-  void loadLazyParts(prerendered.parts ?? []).then(() =>
-    startTransition(() => {
-      hydrateRoot(root, app);
-    }),
-  );
+  // starts once the page's lazy parts are here, so that it meets none still loading (docs/decisions/0059). Their
+  // loads start in a task of their own: the preload links Vite inserts for their chunks (about fifty) would lengthen
+  // the entry's evaluation, the longest task of the page's start.
+  setTimeout(() => {
+    void loadLazyParts(prerendered.parts ?? []).then(() =>
+      startTransition(() => {
+        hydrateRoot(root, app);
+      }),
+    );
+  });
 } else {
+  // The page's own chunk starts loading now, beside the app's first scripts, not when the router reaches it.
+  preloadPage(window.location.pathname);
   // Anything else renders in the browser alone, replacing what the server sent.
   createRoot(root).render(app);
 }
