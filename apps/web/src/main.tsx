@@ -57,6 +57,7 @@ if (isSamePage) {
   // loads start in a task of their own: the preload links Vite inserts for their chunks (about fifty) would lengthen
   // the entry's evaluation, the longest task of the page's start.
   setTimeout(() => {
+    preloadPage(window.location.pathname);
     void loadLazyParts(prerendered.parts ?? []).then(() =>
       startTransition(() => {
         hydrateRoot(root, app);

@@ -44,7 +44,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Resolves once the app has settled after its first render: no chunk is loading, and React has had a moment to
- * hydrate what the last ones brought (a part of a server-rendered page waits for its chunk, docs/decisions/0058).
+ * hydrate what the last ones brought (docs/decisions/0059).
  */
 export async function appSettled(momentMs = 100) {
   do {
