@@ -303,7 +303,9 @@ describe('the prerendered visitor dashboard in Chromium', () => {
         await scriptHeld;
         await route.continue();
       });
-      await page.goto(`${server.url}/dashboard`, { waitUntil: 'commit' });
+      const response = await page.goto(`${server.url}/dashboard`, { waitUntil: 'commit' });
+      // The page preloads its lazy parts' chunks with its scripts (the build's parts.json), the profile menu's among them.
+      expect(await response?.text()).toMatch(/"scripts":\[[^\]]*"\/assets\/profile-menu-[^"]+\.js"/);
       await page.getByRole('heading', { level: 1, name: 'Welcome, Pre Render' }).waitFor();
       const profile = page.getByRole('banner').getByRole('button', { name: 'Account' });
       await profile.evaluate((button) => Object.assign(button, { sentByServer: true }));

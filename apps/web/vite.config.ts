@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 // By path, not by package name: Vite bundles a relative import into the config, while a workspace package would be
@@ -27,6 +27,34 @@ const brandIndexHtml = (): Plugin => ({
 });
 
 /**
+ * `parts.json`: for each lazy part (a `lazyNamed` component, by the name its chunk exports), its chunk and every chunk
+ * that one imports. The server lists a server-rendered page's parts among the scripts its page preloads at once, in
+ * one go, beside the entry (docs/decisions/0059), so their chunks neither wait for the entry to run nor get a preload
+ * link each from Vite's preload helper on the way.
+ */
+const partScripts = (): Plugin => ({
+  name: 'fixpoint-part-scripts',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    const chunks = new Map<string, Rollup.OutputChunk>();
+    for (const output of Object.values(bundle)) if (output.type === 'chunk') chunks.set(output.fileName, output);
+    const withImports = (fileName: string, files = new Set<string>()): Set<string> => {
+      if (files.has(fileName)) return files;
+      files.add(fileName);
+      for (const imported of chunks.get(fileName)?.imports ?? []) withImports(imported, files);
+      return files;
+    };
+    const parts: Record<string, string[]> = {};
+    for (const chunk of chunks.values()) {
+      if (!chunk.isDynamicEntry) continue;
+      const files = [...withImports(chunk.fileName)].map((fileName) => `/${fileName}`);
+      for (const name of chunk.exports) parts[name] = files;
+    }
+    this.emitFile({ type: 'asset', fileName: 'parts.json', source: JSON.stringify(parts) });
+  },
+});
+
+/**
  * A zod schema nobody uses (brands.ts's, beside the brand data the first page needs; the contracts beside the one
  * constant the coverage worker reads) is dropped: building one has no side effect (docs/decisions/0048). Zod's
  * schemas also try `Function('')` to see whether they may compile parsers, which our CSP refuses.
@@ -42,6 +70,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild
       ? []
       : [
+          partScripts(),
           compression({
             algorithms: ['brotliCompress', 'gzip'],
             include: /\.(js|mjs|css|svg|json|txt|wasm)$/,

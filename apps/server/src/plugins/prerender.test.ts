@@ -33,6 +33,7 @@ export async function prerenderPage({ page, brand, language, translation }) {
     html: '<main><h1>' + translation[page].heading + '</h1><p>' + brand + '</p></main>',
     title: 'Fixpoint | ' + translation[page].title,
     texts: { [page]: translation[page] },
+    parts: [page === 'dashboard' ? 'Dashboard' : 'Marketplace', 'Notifications'],
   };
 }
 
@@ -48,6 +49,7 @@ export async function prerenderSignedIn({ path, brand, language, load }) {
     html: '<main><h1>' + session.user.email + '</h1><p>' + brand + '</p><pre>' + JSON.stringify(data) + '</pre></main>',
     title: 'Fixpoint | ' + page,
     texts: {},
+    parts: [page === '/accounts' ? 'AccountsPage' : 'Dashboard'],
     path: page,
     queries: [{ key: ['page'], data, updatedAt: 1 }],
   };
@@ -62,6 +64,12 @@ function writeDist(dist: string) {
   mkdirSync(join(dist, 'ssr'));
   writeFileSync(join(dist, 'index.html'), indexHtml);
   writeFileSync(join(dist, 'ssr', 'prerender.mjs'), fakeBundle);
+  // What the build writes: each lazy part's chunk and the chunks it imports (one of them the entry's already).
+  const parts = {
+    Dashboard: ['/assets/dashboard-Qr78St90.js', '/assets/react-Ef56Gh78.js'],
+    AccountsPage: ['/assets/accounts-page-Uv12Wx34.js', '/assets/table-Yz56Ab78.js', '/assets/react-Ef56Gh78.js'],
+  };
+  writeFileSync(join(dist, 'parts.json'), JSON.stringify(parts));
   for (const [language, heading] of Object.entries(headings)) {
     mkdirSync(join(dist, 'locales', language), { recursive: true });
     const marketplace = marketplaceHeadings[language as keyof typeof marketplaceHeadings];
@@ -103,12 +111,19 @@ describe("a visitor's dashboard and marketplace, prerendered (docs/decisions/005
     expect(res.body).toContain('<title>Fixpoint | Dashboard</title>');
     // The page carries its texts: no preload of the translation file.
     expect(res.body).not.toContain('rel="preload" href="/locales/');
-    // Its scripts load once it has painted: one script tag, the rest listed for it.
+    // Its scripts load once it has painted: one script tag, the rest listed for it, with the chunks of the lazy parts
+    // it is made of, each once (a part the build does not list, here Notifications, is left to the browser).
     expect(prerenderDataOf(res.body)).toEqual({
       page: 'dashboard',
       language: 'en',
       texts: { dashboard: expect.any(Object) },
-      scripts: ['/assets/index-Ab12Cd34.js', '/assets/react-Ef56Gh78.js', '/assets/paths-Ij90Kl12.js'],
+      scripts: [
+        '/assets/index-Ab12Cd34.js',
+        '/assets/react-Ef56Gh78.js',
+        '/assets/paths-Ij90Kl12.js',
+        '/assets/dashboard-Qr78St90.js',
+      ],
+      parts: ['Dashboard', 'Notifications'],
     });
     expect(res.body.match(/<script type="module"[^>]*>/g)).toEqual(['<script type="module" src="/hydrate.js">']);
     expect(res.body).not.toContain('modulepreload');
@@ -263,6 +278,8 @@ describe("signed-in pages rendered with the person's data (docs/decisions/0058)"
         signedIn: { path: '/accounts', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
       });
       expect(data.signedIn.queries[0].data).toEqual([expect.objectContaining({ name: `${name} rover` })]);
+      expect(data.parts).toEqual(['AccountsPage']);
+      expect(data.scripts.slice(3)).toEqual(['/assets/accounts-page-Uv12Wx34.js', '/assets/table-Yz56Ab78.js']);
       // Scripts load after the first paint, as on the visitor's pages.
       expect(res.body.match(/<script type="module"[^>]*>/g)).toEqual(['<script type="module" src="/hydrate.js">']);
     }

@@ -80,14 +80,15 @@ export function composePrerenderedPage(
   page: PrerenderedPage | SignedInPage,
   language: Language,
   output: PrerenderOutput,
-  signedIn?: PrerenderData['signedIn'],
+  { signedIn, partFiles = [] }: { signedIn?: PrerenderData['signedIn']; partFiles?: string[] } = {},
 ): string {
   const { html, scripts } = deferScripts(indexHtml);
   const data: PrerenderData = {
     page,
     language,
     texts: output.texts,
-    scripts,
+    // The page's lazy parts' chunks too, so that they load beside the entry (docs/decisions/0059).
+    scripts: scripts.length > 0 ? [...new Set([...scripts, ...partFiles])] : scripts,
     parts: output.parts,
     ...(signedIn && { signedIn }),
   };
@@ -98,6 +99,16 @@ export function composePrerenderedPage(
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(output.title)}</title>`)
     .replace(/\s*<link rel="preload" href="\/locales\/[^"]*"[^>]*>/g, '')
     .replace('<div id="root"></div>', () => `<div id="root">${output.html}</div>\n    ${dataElement}`);
+}
+
+/**
+ * The chunks of a page's lazy parts, from the build's `parts.json` (each part's chunk and the chunks it imports;
+ * docs/decisions/0059); none for a build without that file.
+ */
+export function readPartFiles(distDir: string): (parts?: readonly string[]) => string[] {
+  const path = join(distDir, 'parts.json');
+  const files: Record<string, string[]> = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {};
+  return (parts = []) => [...new Set(parts.flatMap((part) => files[part] ?? []))];
 }
 
 /** The build's translation files, each read once. */
@@ -149,6 +160,7 @@ export function createVisitorPrerender({
   if (!bundle) return undefined;
   const { offered, hasLanguages, languageFor } = createLanguagePicker(config);
   const translations = createTranslations(distDir);
+  const partFiles = readPartFiles(distDir);
   let year = new Date().getUTCFullYear();
   const rendered = new Map<string, Promise<WebPage | undefined>>();
 
@@ -159,7 +171,7 @@ export function createVisitorPrerender({
       const started = performance.now();
       const output = await prerenderPage({ page: name, brand: config.brand, language, translation });
       log.info({ page: name, language, ms: Math.round(performance.now() - started) }, 'prerendered a visitor page');
-      return pageOf(composePrerenderedPage(indexHtml, name, language, output));
+      return pageOf(composePrerenderedPage(indexHtml, name, language, output, { partFiles: partFiles(output.parts) }));
     } catch (error) {
       log.error({ err: error, page: name, language }, 'prerendering a visitor page failed: visitors get index.html');
       return undefined;

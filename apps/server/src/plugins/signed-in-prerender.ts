@@ -1,6 +1,12 @@
 import { signedInPageAt, type WebConfig } from '@fixpoint/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { composePrerenderedPage, createLanguagePicker, createTranslations, importBundle } from './prerender';
+import {
+  composePrerenderedPage,
+  createLanguagePicker,
+  createTranslations,
+  importBundle,
+  readPartFiles,
+} from './prerender';
 
 /** A signed-in page rendered for one request: the HTML, and the cookies the API set while it was read. */
 export interface SignedInRender {
@@ -31,6 +37,7 @@ export function createSignedInPrerender({
   if (!bundle) return undefined;
   const { languageFor } = createLanguagePicker(config);
   const translations = createTranslations(distDir);
+  const partFiles = readPartFiles(distDir);
   // The server's: the SSR bundle runs in this process, so its dates are written in this zone.
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -69,9 +76,8 @@ export function createSignedInPrerender({
       if (!output) return undefined;
       request.log.debug({ page, ms: Math.round(performance.now() - started) }, 'rendered a signed-in page');
       const html = composePrerenderedPage(indexHtml, page, language, output, {
-        path: output.path,
-        timeZone,
-        queries: output.queries,
+        signedIn: { path: output.path, timeZone, queries: output.queries },
+        partFiles: partFiles(output.parts),
       });
       return { html, setCookies };
     } catch (error) {
