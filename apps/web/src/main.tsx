@@ -9,6 +9,7 @@ import { preloadPage } from './app/router';
 import { brand, webConfig } from './config/brand';
 import { paths } from './config/paths';
 import { applyBrand } from './lib/brand/apply-brand';
+import { EarlyInputRelease } from './lib/early-input';
 import { initI18n } from './lib/i18n';
 import { loadLazyParts } from './lib/lazy-import';
 import { readPrerendered } from './lib/prerendered';
@@ -42,6 +43,7 @@ const app = (
       isPrerendered={isSamePage}
       queries={signedIn?.queries}
     />
+    <EarlyInputRelease />
   </StrictMode>
 );
 

@@ -1,7 +1,6 @@
 import type { Brand, PrerenderedQuery } from '@fixpoint/shared';
 import type { i18n as I18n } from 'i18next';
 import { BrowserRouter, MemoryRouter } from 'react-router';
-import { EarlyInputRelease } from '../lib/early-input';
 import { PrerenderedProvider } from '../lib/use-is-hydrated';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
@@ -42,8 +41,6 @@ export function App({
           </MemoryRouter>
         )}
       </AppProvider>
-      {/* Last: its effects run after the app's, once the device's own render is in (docs/decisions/0059). */}
-      <EarlyInputRelease />
     </PrerenderedProvider>
   );
 }

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { chunkLoadsSettled, isChunkLoading } from './lazy-import';
-import { useIsHydrated } from './use-is-hydrated';
 
 /**
  * What index.html's first script held back: a click on a button React did not answer yet, or a form's submission,
@@ -54,14 +53,10 @@ export async function appSettled(momentMs = 100) {
   } while (isChunkLoading());
 }
 
-/**
- * Rendered last in the app: once it is hydrated and shows what the device asks for (a phone's menu closes as it
- * becomes the phone's: a held tap on its toggle must come after that), and has settled, input goes to the app.
- */
+/** Rendered last in the app: once its first render (or hydration) is committed and settled, input goes to the app. */
 export function EarlyInputRelease() {
-  const isHydrated = useIsHydrated();
   useEffect(() => {
-    if (isHydrated) void appSettled().then(() => releaseEarlyInput());
-  }, [isHydrated]);
+    void appSettled().then(() => releaseEarlyInput());
+  }, []);
   return null;
 }

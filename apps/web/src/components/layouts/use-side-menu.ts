@@ -28,11 +28,9 @@ export function useSideMenu() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the effect of a page change.
   useEffect(() => setMobileOpen(false), [pathname]);
-  // On entering the mobile width, not on hydrating at it: a tap on the toggle made before hydration, given back then
-  // (docs/decisions/0059), must leave the drawer open.
   useEffect(() => {
-    if (isMobileNow) setMobileOpen(false);
-  }, [isMobileNow]);
+    if (isMobile) setMobileOpen(false);
+  }, [isMobile]);
 
   return {
     isMobile,
