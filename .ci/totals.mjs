@@ -8,24 +8,33 @@ import { join, relative } from 'node:path';
 const dir = process.argv[2];
 let passed = 0;
 let failed = 0;
-const firstLine = (text) => (text ?? '').split('\n')[0];
+// The error with its diff (an assertion's expected and received), without the stack, so a failure is readable from
+// the log alone.
+const errorText = (text) => {
+  const lines = (text ?? '').split('\n');
+  const stack = lines.findIndex((line) => /^\s+at /.test(line));
+  return lines
+    .slice(0, Math.min(stack === -1 ? lines.length : stack, 24))
+    .filter((line) => line.trim() !== '')
+    .join('\n  ');
+};
 for (const file of readdirSync(dir)) {
   const report = JSON.parse(readFileSync(join(dir, file), 'utf8'));
   for (const result of report.testResults) {
     const name = relative(process.cwd(), result.name);
     if (result.status === 'failed' && result.assertionResults.length === 0) {
       failed += 1;
-      process.stderr.write(`FAILED ${file}: ${name}: ${firstLine(result.message)}\n`);
+      process.stderr.write(`FAILED ${file}: ${name}: ${errorText(result.message)}\n`);
     }
     for (const test of result.assertionResults) {
       if (test.status === 'passed') {
         passed += 1;
         if (test.failureMessages.length > 0) {
-          process.stderr.write(`FLAKY ${file}: ${name} > ${test.fullName}: ${firstLine(test.failureMessages[0])}\n`);
+          process.stderr.write(`FLAKY ${file}: ${name} > ${test.fullName}: ${errorText(test.failureMessages[0])}\n`);
         }
       } else if (test.status === 'failed' || result.status === 'failed') {
         failed += 1;
-        process.stderr.write(`FAILED ${file}: ${name} > ${test.fullName}: ${firstLine(test.failureMessages[0])}\n`);
+        process.stderr.write(`FAILED ${file}: ${name} > ${test.fullName}: ${errorText(test.failureMessages[0])}\n`);
       }
     }
   }

@@ -320,6 +320,32 @@ describe('the prerendered visitor dashboard in Chromium', () => {
       await page.context().close();
     });
 
+    it("answers a tap on a phone's menu toggle made before the scripts ran: the drawer opens and stays open", async () => {
+      const page = await signedInPage({ viewport: { width: 768, height: 900 } });
+      const problems = watchConsole(page);
+      let releaseScript = () => {};
+      const scriptHeld = new Promise<void>((resolve) => {
+        releaseScript = resolve;
+      });
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        await scriptHeld;
+        await route.continue();
+      });
+      await page.goto(`${server.url}/accounts`, { waitUntil: 'commit' });
+      await page.getByRole('heading', { level: 1, name: 'NTRIP accounts' }).waitFor();
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
+      releaseScript();
+      // The drawer is in reach (no longer inert) once the app has settled, and is not closed again as the page
+      // becomes the phone's.
+      const drawer = page.locator('#side-menu');
+      await expect.poll(() => drawer.evaluate((menu) => (menu as { inert?: boolean }).inert)).toBe(false);
+      await page.waitForLoadState('networkidle');
+      expect(await drawer.evaluate((menu) => (menu as { inert?: boolean }).inert)).toBe(false);
+      await drawer.getByRole('link', { name: 'NTRIP accounts', exact: true }).waitFor();
+      expect(problems).toEqual([]);
+      await page.context().close();
+    });
+
     it("hydrates their dashboard at `/` in place, at the dashboard's address", async () => {
       const page = await signedInPage();
       const problems = watchConsole(page);

@@ -12,5 +12,7 @@ export default defineConfig({
     hookTimeout: 90_000,
     fileParallelism: false,
     retry: ciRetry,
+    // A failed assertion prints the whole value (the console problems a page logged, say), not `[ Array(1) ]`.
+    chaiConfig: { truncateThreshold: 0 },
   },
 });

@@ -13,5 +13,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     fileParallelism: false,
     retry: ciRetry,
+    // A failed assertion prints the whole value (the console problems a page logged, say), not `[ Array(1) ]`.
+    chaiConfig: { truncateThreshold: 0 },
   },
 });

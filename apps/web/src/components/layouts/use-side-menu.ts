@@ -28,9 +28,11 @@ export function useSideMenu() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the effect of a page change.
   useEffect(() => setMobileOpen(false), [pathname]);
+  // On entering the mobile width, not on hydrating at it: a tap on the toggle made before hydration, given back while
+  // the page is still the server's render (docs/decisions/0059), must leave the drawer open once it is the phone's.
   useEffect(() => {
-    if (isMobile) setMobileOpen(false);
-  }, [isMobile]);
+    if (isMobileNow) setMobileOpen(false);
+  }, [isMobileNow]);
 
   return {
     isMobile,
