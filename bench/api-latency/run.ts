@@ -3,9 +3,10 @@
 // (./portal.ts: `node --import tsx apps/server/src/main.ts` on seeded data, ./seed.ts), with the session cookies of
 // signed-in people: each request of a route comes from the next of 3,000 users (1-8 NTRIP accounts each) or of 10
 // admins (the feed of a 120-station network), so that nothing is cached for one person only.
-// Usage: npm run bench:api-latency -- [seconds] [rate] [--database pglite|postgres] [--alone]
+// Usage: npm run bench:api-latency -- [seconds] [rate] [--database pglite|postgres] [--alone] [--route feed]
 //   default 20 s at 1,000 requests/s, round-robin over the four routes (250/s each); --alone then runs each route
-//   by itself at the full rate. Without --database: PGlite, then PostgreSQL when TEST_DATABASE_URL is set.
+//   by itself at the full rate; --route runs only the routes whose name contains it, alone, with no mixed phase.
+//   Without --database: PGlite, then PostgreSQL when TEST_DATABASE_URL is set.
 // Reports p50/p99/max latency, errors and bytes per route, and the server's CPU (% of one core) per phase.
 import { cpus } from 'node:os';
 import { browserHeaders, openPool, percentile, type RouteResult, runOpenLoop, type Target } from './load';
@@ -16,11 +17,14 @@ const option = (name: string) => {
   const at = args.indexOf(name);
   return at === -1 ? undefined : args[at + 1];
 };
-const positional = args.filter((arg, i) => !arg.startsWith('--') && !args[i - 1]?.startsWith('--database'));
+const positional = args.filter(
+  (arg, i) => !arg.startsWith('--') && !['--database', '--route'].includes(args[i - 1] ?? ''),
+);
 const seconds = Number(positional[0] ?? 20);
 const rate = Number(positional[1] ?? 1000);
 const isAlone = args.includes('--alone');
 const databaseOption = option('--database');
+const routeOption = option('--route');
 const databases: DatabaseKind[] = databaseOption
   ? [databaseOption as DatabaseKind]
   : ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
@@ -95,10 +99,9 @@ for (const database of databases) {
     const people = portal.userCookies.length;
     await runOpenLoop(pool, targets.slice(0, 2), { rate: rate / 2, seconds: (2 * people) / (rate / 2) });
     await runOpenLoop(pool, targets, { rate: rate / 2, seconds: 5 });
-    const phases: [string, Target[]][] = [
-      ['mixed', targets],
-      ...(isAlone ? targets.map((target): [string, Target[]] => ['alone', [target]]) : []),
-    ];
+    const phases: [string, Target[]][] = routeOption
+      ? targets.filter((target) => target.name.includes(routeOption)).map((target) => ['alone', [target]])
+      : [['mixed', targets], ...(isAlone ? targets.map((target): [string, Target[]] => ['alone', [target]]) : [])];
     for (const [phase, phaseTargets] of phases) {
       await new Promise((r) => setTimeout(r, 1000));
       const { results, summary } = await measureCpu(portal, () => runOpenLoop(pool, phaseTargets, { rate, seconds }));

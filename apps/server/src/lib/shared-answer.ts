@@ -24,19 +24,18 @@ const brotliOptions = {
 
 const brotliAsync = promisify(brotliCompress);
 
+/** A shared answer encoded through the route's response schema, as the serializer would encode it per request. */
+export async function shareAnswer(schema: ZodType, value: unknown): Promise<SharedAnswer> {
+  return shareWireValue(z.encode(schema, value));
+}
+
 /**
- * Builds a shared answer. A large one (the feed of a big network is 300 KB of JSON) is built in steps, with other
- * requests served in between, and compressed on libuv's pool: requests waiting behind a build wait for a step.
- * `listKey` names the list that makes it large: its items are encoded a slice at a time.
+ * A shared answer from a value already in its wire form: plain JSON values with exactly the response schema's keys,
+ * which a test holds against the schema. For a large answer rebuilt often (the feed of a big network is 300 KB of
+ * JSON), where the schema pass would cost more than the rest. The JSON is made in a later turn and compressed on
+ * libuv's pool, so requests waiting behind a build are served in between.
  */
-export async function shareAnswer(
-  schema: ZodType,
-  value: unknown,
-  { listKey }: { listKey?: string } = {},
-): Promise<SharedAnswer> {
-  const encoded = listKey
-    ? await encodeInSlices(schema as z.ZodObject, value as Record<string, unknown>, listKey)
-    : z.encode(schema, value);
+export async function shareWireValue(encoded: unknown): Promise<SharedAnswer> {
   await nextTurn();
   const json = JSON.stringify(encoded);
   const plain = Buffer.from(json);
@@ -55,24 +54,6 @@ export async function shareAnswer(
       return body;
     },
   };
-}
-
-/** Items encoded per step: about a millisecond's work for the feed's stations. */
-const sliceSize = 20;
-
-/** `z.encode(schema, value)`, with the items of the list at `listKey` encoded through its item schema in slices. */
-async function encodeInSlices(schema: z.ZodObject, value: Record<string, unknown>, listKey: string) {
-  const itemSchema = (schema.shape[listKey] as z.ZodArray).element;
-  const items = value[listKey] as unknown[];
-  const encodedItems: unknown[] = [];
-  for (let at = 0; at < items.length; at += sliceSize) {
-    await nextTurn();
-    for (const item of items.slice(at, at + sliceSize)) encodedItems.push(z.encode(itemSchema, item));
-  }
-  const others = schema.omit({ [listKey]: true } as Record<string, true>);
-  const rest = z.encode(others, value as never) as Record<string, unknown>;
-  // In the schema's order, as z.encode of the whole would give it.
-  return Object.fromEntries(Object.keys(schema.shape).map((key) => [key, key === listKey ? encodedItems : rest[key]]));
 }
 
 /** The documented answer to a request whose If-None-Match names the shared answer's current ETag. */

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { schema } from '@fixpoint/db';
+import { feedNetworkSchema, feedStationSchema } from '@fixpoint/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { seedNetwork, signUpUser } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { ensureAdmin } from '../auth/admin-bootstrap';
@@ -147,6 +149,9 @@ describe('admin feed', () => {
   it("shows each station's live state, message types, positions, rovers and outages", async () => {
     const res = await t.app.inject({ url: `/api/admin/feed/${network.id}`, headers: admin });
     expect(res.statusCode).toBe(200);
+    // The answer goes out without the schema's pass: it is the schema's wire form already, no key more or less.
+    expect(z.encode(feedNetworkSchema, res.json())).toEqual(res.json());
+    expect(Object.keys(res.json().stations[0]).sort()).toEqual(Object.keys(feedStationSchema.shape).sort());
     const [first, second] = res.json().stations;
     expect(first).toMatchObject({
       mountpoint: `${network.code}_ST1`,
@@ -172,6 +177,13 @@ describe('admin feed', () => {
     expect(first.events).toHaveLength(20);
     expect(first.events[0].at > first.events[19].at).toBe(true);
     expect(second.disconnectedAt).toBe(second.events[0].at);
+    // The database writes the events' times as the API writes every other time.
+    const stored = await t.database.db
+      .select()
+      .from(schema.stationEvents)
+      .where(eq(schema.stationEvents.stationId, second.id))
+      .orderBy(schema.stationEvents.at);
+    expect(second.events.map((e: { at: string }) => e.at)).toEqual(stored.map((e) => e.at.toISOString()).reverse());
 
     const relay = (await t.app.inject({ url: `/api/admin/feed/${quiet.id}`, headers: admin })).json();
     expect(relay.stations[0]).toMatchObject({
