@@ -321,7 +321,10 @@ describe('a signed-in page rendered on the server (docs/decisions/0058)', () => 
   it("is the person's dashboard at `/` too, rendered at the dashboard's address, and hydrates there", async () => {
     const output = await serverRender('/');
     expect(output?.path).toBe('/dashboard');
-    expect(output?.parts).toEqual(expect.arrayContaining(['LoggedInDashboard', 'ProfileMenu', 'PurchaseDialogs']));
+    expect(output?.parts).toEqual(expect.arrayContaining(['LoggedInDashboard', 'ProfileMenu']));
+    // The purchase and organisation dialogs load only once the address opens them.
+    expect(output?.parts).not.toContain('PurchaseDialogs');
+    expect(output?.parts).not.toContain('CreateOrganizationDialogs');
     expect(output?.title).toBe('Fixpoint | Dashboard');
     expect(output?.html).toContain('Welcome, Ada Lovelace');
     // The reads that failed (invitations, prices) wait for the browser on both sides: no mismatch.

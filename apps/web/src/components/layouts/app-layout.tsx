@@ -14,6 +14,8 @@ import {
 } from '../../config/navigation';
 import { isAdminPath } from '../../config/paths';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { useCreateOrganizationDialog } from '../../features/organizations/hooks/use-create-organization-dialog';
+import { usePurchaseDialogs } from '../../features/pricing/hooks/use-purchase-dialogs';
 import { SalesDialogs } from '../../features/sales/components/sales-dialogs';
 import { useBrand } from '../../lib/brand/brand-context';
 import { lazyNamed } from '../../lib/lazy-import';
@@ -28,7 +30,8 @@ import { TopBar } from './top-bar';
 import { useNavContext } from './use-nav-context';
 import { useSideMenu } from './use-side-menu';
 
-// The signed-in parts of the shell load with a signed-in page, not with a visitor's first one (docs/decisions/0048).
+// The signed-in parts of the shell load with a signed-in page, not with a visitor's first one (docs/decisions/0048);
+// the purchase and organisation dialogs (their forms' schemas) only once the address opens them.
 const PurchaseDialogs = lazyNamed(
   () => import('../../features/pricing/components/purchase-dialogs'),
   'PurchaseDialogs',
@@ -49,6 +52,8 @@ export function AppLayout() {
   const isSignedIn = auth.status === 'signed-in';
   const isAdmin = auth.isAdmin === true;
   const isAdminArea = isAdmin && isAdminPath(pathname);
+  const isBuying = usePurchaseDialogs().open !== null;
+  const isCreatingOrganization = useCreateOrganizationDialog().isOpen;
   const teams = Array.isArray(auth.teams) ? auth.teams : undefined;
   // Issue 14: the personal menu, or an organisation's (by role and status), with the switcher between them.
   const context = useNavContext({ teams, isSignedIn });
@@ -168,10 +173,10 @@ export function AppLayout() {
         <Suspense fallback={<LoadingFallback />}>
           <Outlet />
         </Suspense>
-        {isSignedIn && (
+        {isSignedIn && (isBuying || isCreatingOrganization) && (
           <Suspense fallback={null}>
-            <PurchaseDialogs />
-            <CreateOrganizationDialogs />
+            {isBuying && <PurchaseDialogs />}
+            {isCreatingOrganization && <CreateOrganizationDialogs />}
           </Suspense>
         )}
         <SalesDialogs />
