@@ -274,6 +274,45 @@ describe('top bar, profile menu and footer', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
+  it('lets every read of the signed-in page end before the session does, so none of them comes back 401', async () => {
+    const pending = new Set<string>();
+    let pendingAtSignOut: string[] | undefined;
+    stubUser({}, (url) => {
+      if (url.pathname === '/api/auth/sign-out') {
+        pendingAtSignOut = [...pending];
+        return { body: { success: true } };
+      }
+      return undefined;
+    });
+    // Every answer takes 50 ms, as over a network; an aborted read is no longer waited for (the browser drops its
+    // answer, whatever it is).
+    const answer = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      if (path === '/api/auth/sign-out') return answer(input, init);
+      const read = `${path} ${crypto.randomUUID()}`;
+      pending.add(read);
+      try {
+        await new Promise((resolve, reject) => {
+          const timer = setTimeout(resolve, 50);
+          init?.signal?.addEventListener('abort', () => {
+            clearTimeout(timer);
+            reject(new DOMException('aborted', 'AbortError'));
+          });
+        });
+      } finally {
+        pending.delete(read);
+      }
+      return answer(input, init);
+    });
+    const { user } = renderApp('/settings');
+    await screen.findByRole('heading', { level: 1, name: 'Settings' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    await waitFor(() => expect(pendingAtSignOut).toBeDefined(), { timeout: 5000 });
+    expect(pendingAtSignOut?.map((read) => read.split(' ')[0])).toEqual([]);
+  });
+
   it("names every modal's close button in the interface language", async () => {
     stubVisitor((url) =>
       url.pathname === '/api/auth-config'
