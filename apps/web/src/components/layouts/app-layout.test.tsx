@@ -250,7 +250,7 @@ describe('top bar, profile menu and footer', () => {
     await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Lovelace' });
     await user.click(screen.getByRole('button', { name: 'Account' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
-    expect(isSignedIn).toBe(false);
+    await waitFor(() => expect(isSignedIn).toBe(false));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'RTK corrections for every rover' }),
     ).toBeInTheDocument();
@@ -274,7 +274,7 @@ describe('top bar, profile menu and footer', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
-  it('lets every read of the signed-in page end before the session does, so none of them comes back 401', async () => {
+  it('cancels the reads of the signed-in page before it ends the session, so none of them comes back 401', async () => {
     const pending = new Set<string>();
     let pendingAtSignOut: string[] | undefined;
     stubUser({}, (url) => {
@@ -310,6 +310,7 @@ describe('top bar, profile menu and footer', () => {
     await user.click(screen.getByRole('button', { name: 'Account' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(pendingAtSignOut).toBeDefined(), { timeout: 5000 });
+    // The dashboard it led to had asked for the person's invitations, accounts and prices: cancelled, not pending.
     expect(pendingAtSignOut?.map((read) => read.split(' ')[0])).toEqual([]);
   });
 

@@ -19,8 +19,10 @@ export function useLogOut() {
   useEffect(() => {
     if (!isLeaving || pathname !== dashboard) return;
     setLeaving(false);
-    // A failed sign-out leaves the session as the server has it (logout reads it again).
-    logout().catch(() => undefined);
+    // In a later task: the dashboard starts its reads in the effects of the render this one belongs to, and logout
+    // cancels what is in flight then, so that none of them is answered 401 after the session ends. A failed sign-out
+    // leaves the session as the server has it (logout reads it again).
+    setTimeout(() => logout().catch(() => undefined));
   }, [isLeaving, pathname, dashboard, logout]);
 
   return () => {
