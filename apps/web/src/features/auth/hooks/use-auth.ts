@@ -1,18 +1,8 @@
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { authKeys, sessionQueryOptions, signOut, userOverviewQueryOptions } from '../api/auth-api';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
-
-/**
- * Resolves once no query is fetching, checked every frame after the app has had a frame to render what it shows now
- * (an unmounted page's reads are aborted); at most `capMs` later whatever is in flight.
- */
-async function readsSettled(queryClient: QueryClient, capMs = 3000) {
-  const until = Date.now() + capMs;
-  do await new Promise((resolve) => setTimeout(resolve, 16));
-  while (queryClient.isFetching() > 0 && Date.now() < until);
-}
 
 /**
  * The spec's user session: auth state (loading, signed in, signed out), then, once signed in, the organisations
@@ -35,14 +25,12 @@ export function useAuth() {
 
   const refetch = useCallback(() => queryClient.invalidateQueries({ queryKey: authKeys.all }), [queryClient]);
   // The page stops asking as the signed-in person before the server ends the session: what is in flight is
-  // cancelled and the app shows the visitor, and the session ends only once no read is in flight, so no request of
-  // theirs arrives after it and comes back 401 (the page that asked to log out may have started its reads after the
-  // cancel, in its own effects). Should the sign-out fail, the session is read again and shows what is true.
+  // cancelled and the app shows the visitor, so no request of theirs arrives after it and comes back 401. Should the
+  // sign-out fail, the session is read again and shows what is true.
   const logout = useCallback(async () => {
     await queryClient.cancelQueries();
     queryClient.setQueryData(authKeys.session(), null);
     queryClient.removeQueries({ queryKey: authKeys.user() });
-    await readsSettled(queryClient);
     try {
       await signOut();
     } catch (error) {
