@@ -21,3 +21,6 @@ export function reportersFor(suite: string): TestUserConfig['reporters'] {
  * not inherit the root's `retry`, so every config sets it from here.
  */
 export const ciRetry = process.env.CI ? 2 : 0;
+
+/** A failed assertion prints the whole value (the console problems a page logged, say), not `[ Array(1) ]`. */
+export const wholeValues = { truncateThreshold: 0 };

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { ciRetry, reportersFor } from '../vitest.ci.ts';
+import { ciRetry, reportersFor, wholeValues } from '../vitest.ci.ts';
 
 // Browser tests: the real built server on a temporary data folder, driven in Debian's Chromium.
 export default defineConfig({
@@ -12,7 +12,6 @@ export default defineConfig({
     hookTimeout: 90_000,
     fileParallelism: false,
     retry: ciRetry,
-    // A failed assertion prints the whole value (the console problems a page logged, say), not `[ Array(1) ]`.
-    chaiConfig: { truncateThreshold: 0 },
+    chaiConfig: wholeValues,
   },
 });

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { ciRetry, reportersFor } from '../vitest.ci.ts';
+import { ciRetry, reportersFor, wholeValues } from '../vitest.ci.ts';
 
 // The interop suite: tests that read ../shared/testdata or drive Debian peers (str2str, curl).
 // Not part of `npm test` (a fresh clone has no ../shared); `.ci/run` runs it with `npm run test:interop`.
@@ -13,7 +13,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     fileParallelism: false,
     retry: ciRetry,
-    // A failed assertion prints the whole value (the console problems a page logged, say), not `[ Array(1) ]`.
-    chaiConfig: { truncateThreshold: 0 },
+    chaiConfig: wholeValues,
   },
 });

@@ -37,6 +37,7 @@ export function isErrorCurrent(lastErrorAt: Date | null | undefined, lastConnect
 }
 
 type Network = typeof schema.networks.$inferSelect;
+type StationState = { stationId: string; state: StateRow | null };
 
 /**
  * A station's newest events, newest first, as the feed shows them (`at` as `toISOString` writes it, UTC with
@@ -54,7 +55,6 @@ function recentEvents() {
     from (select ${ev.kind} as kind, ${ev.reason} as reason, ${ev.at} as at from ${ev}
       where ${ev.stationId} = ${stationId} order by ${ev.at} desc limit ${EVENTS_PER_STATION}) as recent), '[]'::json)`;
 }
-type StationState = { stationId: string; state: StateRow | null };
 
 /** A map of lists by key, for joining rows in memory in one pass. */
 function groupBy<Row, Key>(rows: Row[], keyOf: (row: Row) => Key): Map<Key, Row[]> {
@@ -164,9 +164,8 @@ export function createAdminFeedService({ db, now = () => Date.now() }: { db: Dat
           .innerJoin(schema.ntripAccounts, eq(schema.ntripAccounts.id, sessions.accountId))
           .where(and(isNull(sessions.endedAt), eq(st.networkId, networkId)))
           .orderBy(desc(sessions.startedAt)),
-        // The newest events of each station (a flapping one must not push the others' history out), as one JSON
-        // list per station with its times written as the API writes them: a network's 2,400 events cost the event
-        // loop one parse per station instead of a row and a date each, every time the feed is read.
+        // The newest events of each station (a flapping one must not push the others' history out): one JSON list
+        // per station, not a row and a date per event, for the event loop (decision 0060).
         db.select({ stationId: st.id, events: recentEvents() }).from(st).where(eq(st.networkId, networkId)),
         db
           .select({ count: count() })
