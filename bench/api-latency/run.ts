@@ -4,9 +4,11 @@
 // signed-in people: each request of a route comes from the next of 3,000 users (1-8 NTRIP accounts each) or of 10
 // admins (the feed of a 120-station network), so that nothing is cached for one person only.
 // Usage: npm run bench:api-latency -- [seconds] [rate] [--database pglite|postgres] [--alone] [--route feed]
+//   [--cpu-prof <folder>]
 //   default 20 s at 1,000 requests/s, round-robin over the four routes (250/s each); --alone then runs each route
 //   by itself at the full rate; --route runs only the routes whose name contains it, alone, with no mixed phase.
-//   Without --database: PGlite, then PostgreSQL when TEST_DATABASE_URL is set.
+//   Without --database: PGlite, then PostgreSQL when TEST_DATABASE_URL is set. --cpu-prof writes the server's CPU
+//   profile (250 µs samples, the whole run) into the folder, for Chromium's DevTools.
 // Reports p50/p99/max latency, errors and bytes per route, and the server's CPU (% of one core) per phase.
 import { cpus } from 'node:os';
 import { browserHeaders, openPool, percentile, type RouteResult, runOpenLoop, type Target } from './load';
@@ -18,13 +20,15 @@ const option = (name: string) => {
   return at === -1 ? undefined : args[at + 1];
 };
 const positional = args.filter(
-  (arg, i) => !arg.startsWith('--') && !['--database', '--route'].includes(args[i - 1] ?? ''),
+  (arg, i) => !arg.startsWith('--') && !['--database', '--route', '--cpu-prof'].includes(args[i - 1] ?? ''),
 );
 const seconds = Number(positional[0] ?? 20);
 const rate = Number(positional[1] ?? 1000);
 const isAlone = args.includes('--alone');
 const databaseOption = option('--database');
 const routeOption = option('--route');
+const profileFolder = option('--cpu-prof');
+const nodeArgs = profileFolder ? ['--cpu-prof', '--cpu-prof-interval', '250', '--cpu-prof-dir', profileFolder] : [];
 const databases: DatabaseKind[] = databaseOption
   ? [databaseOption as DatabaseKind]
   : ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
@@ -89,7 +93,7 @@ async function measureCpu(portal: Portal, run: () => Promise<RouteResult[]>) {
 
 for (const database of databases) {
   process.stderr.write(`${label[database]}: seeding and starting the server…\n`);
-  const portal = await startPortal(database);
+  const portal = await startPortal(database, { nodeArgs });
   process.stderr.write(`${label[database]}: ${JSON.stringify(portal.seed.counts)}\n`);
   const pool = openPool(portal.baseUrl);
   try {
