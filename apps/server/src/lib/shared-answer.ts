@@ -7,8 +7,8 @@ import { type ZodType, z } from 'zod';
 
 /**
  * A JSON answer that many requests share (docs/decisions/0052): encoded once (through the route's response schema,
- * as the serializer would per request, or built in its wire form: decision 0060), and compressed once per encoding. Sending it costs no serialisation and no
- * compression, whatever its size.
+ * as the serializer would per request, or built in its wire form: decision 0060), and compressed once per encoding.
+ * Sending it costs no serialisation and no compression, whatever its size.
  */
 export interface SharedAnswer {
   readonly json: string;
