@@ -3,6 +3,7 @@ import type { Brand, PasswordPolicy } from '@fixpoint/shared';
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import packageJson from '../package.json' with { type: 'json' };
 import type { Env } from './config/env';
+import { createMailLinks } from './lib/mail-links';
 import { createChangeSignal } from './lib/shared-answer';
 import { accountsRoutes, adminAccountsRoutes } from './modules/accounts/accounts.routes';
 import type { AccountsService, CasterAddress } from './modules/accounts/accounts.service';
@@ -12,6 +13,8 @@ import { adminFeedRoutes } from './modules/admin-feed/admin-feed.routes';
 import { createAdminFeedService } from './modules/admin-feed/admin-feed.service';
 import { adminNetworksRoutes } from './modules/admin-networks/admin-networks.routes';
 import { createAdminNetworksService } from './modules/admin-networks/admin-networks.service';
+import { adminAuditRoutes } from './modules/audit/audit.routes';
+import { createAuditService } from './modules/audit/audit.service';
 import type { Auth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import type { LoginGuard } from './modules/auth/login-guard';
@@ -138,6 +141,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiContext) {
   const invites = createInvites({
     db: database.db,
     mailer,
+    links: createMailLinks({ publicUrl: env.PUBLIC_URL, port: env.PORT }),
     logger: log,
     validDays: env.ORG_INVITE_DAYS,
     brandName: brand.name,
@@ -158,7 +162,6 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiContext) {
   await api.register(adminUsersRoutes, {
     adminUsersService: createAdminUsersService({
       repository: createAdminUsersRepository(database.db),
-      auth,
       creditsService,
       accountsService,
       organizations,
@@ -194,6 +197,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiContext) {
   await api.register(adminSubscriptionsRoutes, { subscriptionsService });
   await api.register(salesRoutes, { salesService: sales.service, rateLimiter: sales.rateLimiter });
   await api.register(adminSalesRoutes, { salesService: sales.service });
+  await api.register(adminAuditRoutes, { auditService: createAuditService({ db: database.db }) });
 
   // An organisation's own credits, accounts, checkout, subscriptions and map: the same routes under
   // /org/:orgId, for its members by role (plugins/owner-scope.ts, docs/decisions/0041).
@@ -206,7 +210,6 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiContext) {
         invites,
         lending,
         accountsService,
-        publicUrl: env.PUBLIC_URL,
       });
       await org.register(scoped(accountsRoutes), { accountsService, casterAddress });
       await org.register(scoped(creditsRoutes), { creditsService });

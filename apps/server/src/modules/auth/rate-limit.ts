@@ -1,7 +1,21 @@
+import { createHash } from 'node:crypto';
 import { type Database, schema } from '@fixpoint/db';
 import { AppError } from '@fixpoint/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
+
+/**
+ * A limit's key in `rate_limits`: what it counts in words, then a hash of whom (an e-mail address, a client address,
+ * or both), so any input, however long, gives a short row, and no address is stored as it was typed
+ * (docs/decisions/0062). E-mail addresses are compared trimmed and in lower case.
+ */
+export function limitKey(kind: string, ...subjects: string[]): string {
+  const hash = createHash('sha256').update(subjects.join('\n')).digest('base64url');
+  return `${kind}:${hash}`;
+}
+
+/** An e-mail address as the limits compare it: trimmed, in lower case. */
+export const limitEmail = (email: string) => email.trim().toLowerCase();
 
 /**
  * Fixed-window counters in the database, so every process counts the same attempts. `hit` counts one attempt and
@@ -36,9 +50,36 @@ export type RateLimiter = ReturnType<typeof createRateLimiter>;
 /** Refuses a request over its limit: 429 RATE_LIMITED with Retry-After and the wait in words. */
 export function refuseTooMany(reply: FastifyReply, retryAfterSeconds: number, what = 'attempts'): never {
   reply.header('retry-after', String(retryAfterSeconds));
-  const wait =
-    retryAfterSeconds < 60
-      ? `${retryAfterSeconds} seconds`
-      : `${Math.ceil(retryAfterSeconds / 60)} minute${retryAfterSeconds > 60 ? 's' : ''}`;
-  throw new AppError('RATE_LIMITED', 429, `Too many ${what}. Please wait ${wait} and try again.`);
+  throw new AppError(
+    'RATE_LIMITED',
+    429,
+    `Too many ${what}. Please wait ${waitWords(retryAfterSeconds)} and try again.`,
+  );
+}
+
+/** A wait in words: "30 seconds", "1 minute", "42 minutes". */
+export function waitWords(seconds: number) {
+  return seconds < 60 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''}`;
+}
+
+/**
+ * A 429 thrown by a service, which has no reply at hand: the route puts its wait in `Retry-After` with
+ * `withRetryAfter`.
+ */
+export class TooManyError extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(code: string, message: string, retryAfterSeconds: number) {
+    super(code, 429, message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** Runs a service call; a `TooManyError` it throws leaves with its `Retry-After`. */
+export async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof TooManyError) reply.header('retry-after', String(error.retryAfterSeconds));
+    throw error;
+  }
 }

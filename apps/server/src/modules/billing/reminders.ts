@@ -3,6 +3,7 @@ import type { Language } from '@fixpoint/shared';
 import { and, eq, gt, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatDateTime, recipientLanguage, textsIn } from '../../i18n/i18n';
+import type { MailLinks } from '../../lib/mail-links';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { readAccountSettings } from '../settings/account-settings';
 
@@ -22,15 +23,15 @@ export function createReminders({
   logger,
   brandName,
   staticLanguage,
-  portalUrl,
+  links,
 }: {
   db: Database;
   mailer: Mailer;
   logger: FastifyBaseLogger;
   brandName: string;
   staticLanguage?: Language | undefined;
-  /** Where the owner acts (PUBLIC_URL); empty: the links are left out. */
-  portalUrl: string;
+  /** Where the owner acts: PUBLIC_URL, or this machine (docs/decisions/0062). */
+  links: MailLinks;
 }) {
   async function once(key: string, message: MailMessage): Promise<boolean> {
     const [claimed] = await db
@@ -48,7 +49,7 @@ export function createReminders({
       return false;
     }
   }
-  const link = (path: string) => (portalUrl ? `\n\n${portalUrl.replace(/\/$/, '')}${path}` : '');
+  const link = (path: string) => `\n\n${links.to(path)}`;
   const languageOf = (stored: string | null) => recipientLanguage({ staticLanguage, stored });
 
   /** Access windows (not a subscription's) ending soon with no later window on the same network after them. */

@@ -3,6 +3,8 @@ import { AppError, type Language, type OrgInvite, type UserInvite } from '@fixpo
 import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatDateTime, recipientLanguage, textsIn } from '../../i18n/i18n';
+import type { MailLinks } from '../../lib/mail-links';
+import { createRateLimiter, TooManyError, waitWords } from '../auth/rate-limit';
 import type { Mailer } from '../mail/mailer';
 
 const i = schema.organizationInvites;
@@ -10,6 +12,12 @@ const m = schema.organizationMembers;
 const dayMs = 86_400_000;
 /** Open invitations one organisation may have: enough for a fleet, too few to mail strangers in bulk. */
 export const maxOpenInvites = 100;
+/**
+ * Invitations one organisation may send (docs/decisions/0062), counted in the database so every process counts the
+ * same: each is an e-mail from us to an address the organisation chose, so a stolen or careless organisation
+ * account cannot make us a spam source.
+ */
+export const inviteLimits = { perHour: 20, perDay: 100 } as const;
 
 /**
  * Invitations by e-mail (docs/decisions/0041): an organisation admin invites an address; whoever signs in with that
@@ -19,6 +27,7 @@ export const maxOpenInvites = 100;
 export function createInvites({
   db,
   mailer,
+  links,
   logger,
   validDays,
   brandName,
@@ -26,6 +35,8 @@ export function createInvites({
 }: {
   db: Database;
   mailer: Mailer;
+  /** The trusted origin the e-mail's links point at, never the request's Host (docs/decisions/0062). */
+  links: MailLinks;
   logger: FastifyBaseLogger;
   validDays: number;
   brandName: string;
@@ -42,6 +53,24 @@ export function createInvites({
       .from(schema.users)
       .where(eq(schema.users.id, inviterId));
     return recipientLanguage({ staticLanguage, stored: invited?.language ?? inviter?.language });
+  }
+
+  const hourly = createRateLimiter(db, { limit: inviteLimits.perHour, windowMs: dayMs / 24 });
+  const daily = createRateLimiter(db, { limit: inviteLimits.perDay, windowMs: dayMs });
+
+  /** Counts one invitation against the organisation's limits; over either, 429 with the wait. */
+  async function countInvitation(orgId: string) {
+    // The hour first: an organisation held by it does not use up its day.
+    for (const limiter of [hourly, daily]) {
+      const verdict = await limiter.hit(`invites:${limiter === hourly ? 'hour' : 'day'}:${orgId}`);
+      if (!verdict.allowed) {
+        throw new TooManyError(
+          'INVITE_LIMIT',
+          `An organisation can send ${inviteLimits.perHour} invitations an hour and ${inviteLimits.perDay} a day. Please wait ${waitWords(verdict.retryAfterSeconds)} and try again.`,
+          verdict.retryAfterSeconds,
+        );
+      }
+    }
   }
 
   async function listForOrg(orgId: string): Promise<OrgInvite[]> {
@@ -85,18 +114,25 @@ export function createInvites({
     listForOrg,
     listForUser,
 
-    /** Invites (or invites again, renewing the time limit) and sends the e-mail; a member cannot be invited. */
-    async invite({
-      orgId,
-      email,
-      inviter,
-      origin,
-    }: {
-      orgId: string;
-      email: string;
-      inviter: { id: string; name: string };
-      origin: string;
-    }) {
+    /**
+     * Invites (or invites again, renewing the time limit) and sends the e-mail; a member cannot be invited, an
+     * organisation still waiting for the beta's approval (or declined) invites nobody, and every invitation counts
+     * against `inviteLimits`.
+     */
+    async invite({ orgId, email, inviter }: { orgId: string; email: string; inviter: { id: string; name: string } }) {
+      const [org] = await db
+        .select({ name: schema.organizations.name, status: schema.organizations.status })
+        .from(schema.organizations)
+        .where(eq(schema.organizations.id, orgId));
+      if (org && org.status !== 'active') {
+        throw new AppError(
+          'ORG_NOT_ACTIVE',
+          403,
+          org.status === 'pending'
+            ? 'This organisation is waiting for approval: it can invite people once an admin has approved it.'
+            : 'This organisation was not admitted to the beta, so it cannot invite people.',
+        );
+      }
       const [existing] = await db
         .select({ userId: m.userId })
         .from(m)
@@ -114,6 +150,7 @@ export function createInvites({
           `An organisation can have ${maxOpenInvites} open invitations: withdraw some first.`,
         );
       }
+      await countInvitation(orgId);
       const expiresAt = new Date(Date.now() + validDays * dayMs);
       await db
         .insert(i)
@@ -122,10 +159,6 @@ export function createInvites({
           target: [i.orgId, i.email],
           set: { status: 'pending', invitedBy: inviter.id, createdAt: new Date(), expiresAt },
         });
-      const [org] = await db
-        .select({ name: schema.organizations.name })
-        .from(schema.organizations)
-        .where(eq(schema.organizations.id, orgId));
       const orgName = org?.name ?? '';
       // The invitation stands even if the e-mail fails: the person finds it when they sign in with this address.
       try {
@@ -144,8 +177,8 @@ export function createInvites({
             t('mail.invitation.body', { ...values, inviter: inviter.name || t('mail.invitation.aMember') }),
             '',
             t('mail.invitation.signIn', values),
-            `${origin}/dashboard`,
-            t('mail.invitation.signUp', { ...values, url: `${origin}/signup` }),
+            links.to('/dashboard'),
+            t('mail.invitation.signUp', { ...values, url: links.to('/signup') }),
             '',
             t('mail.invitation.expires', { date: formatDateTime(expiresAt, language) }),
           ].join('\n'),

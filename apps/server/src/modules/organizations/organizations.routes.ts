@@ -19,9 +19,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AuthUser, requireUser } from '../../plugins/auth';
+import { type AuthUser, requireUser, requireVerifiedEmail } from '../../plugins/auth';
 import type { AccountsService } from '../accounts/accounts.service';
-import { originOf } from '../payments/checkout.routes';
+import { withRetryAfter } from '../auth/rate-limit';
 import type { Invites } from './invites';
 import type { Lending } from './lending';
 import type { OrganizationsService } from './organizations.service';
@@ -76,11 +76,16 @@ export const organizationUserRoutes: FastifyPluginAsyncZod<{
       schema: {
         ...secured,
         summary: 'Accept, decline, or accept a declined invitation',
+        description: 'Accepting needs a verified e-mail address (403 EMAIL_NOT_VERIFIED); declining does not.',
         body: inviteActionSchema,
         response: { 200: z.array(userInviteSchema), ...errors },
       },
     },
-    (request) => invites.answer({ user: user(request), orgId: request.body.organization, action: request.body.action }),
+    (request) => {
+      // The invitation went to an address: only someone who has proven it is theirs joins (decision 0061).
+      if (request.body.action !== 'decline') requireVerifiedEmail(user(request));
+      return invites.answer({ user: user(request), orgId: request.body.organization, action: request.body.action });
+    },
   );
 };
 
@@ -94,8 +99,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
   invites: Invites;
   lending: Lending;
   accountsService: AccountsService;
-  publicUrl: string | undefined;
-}> = async (app, { db, organizations, invites, lending, accountsService, publicUrl }) => {
+}> = async (app, { db, organizations, invites, lending, accountsService }) => {
   const orgId = (request: FastifyRequest) => (request.params as { orgId: string }).orgId;
   const anyStatus = { orgAnyStatus: true };
 
@@ -199,17 +203,16 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
       schema: {
         ...secured,
         summary: 'Invite someone by e-mail (again: renews the invitation)',
+        description:
+          'An organisation waiting for approval invites nobody (403 ORG_NOT_ACTIVE); one may send 20 invitations an hour and 100 a day (429 INVITE_LIMIT with Retry-After).',
         body: inviteEmailSchema,
-        response: { 200: z.array(orgInviteSchema), ...errors },
+        response: { 200: z.array(orgInviteSchema), ...errors, 429: errorResponseSchema },
       },
     },
-    (request) =>
-      invites.invite({
-        orgId: orgId(request),
-        email: request.body.email,
-        inviter: user(request),
-        origin: originOf(request, publicUrl),
-      }),
+    (request, reply) =>
+      withRetryAfter(reply, () =>
+        invites.invite({ orgId: orgId(request), email: request.body.email, inviter: user(request) }),
+      ),
   );
 
   app.delete(

@@ -2,6 +2,7 @@ import type { Database } from '@fixpoint/db';
 import { getBrand } from '@fixpoint/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env';
+import { createMailLinks } from '../../lib/mail-links';
 import { createReceipts } from '../billing/receipts';
 import { createReminders } from '../billing/reminders';
 import type { CreditsRepository } from '../credits/credits.repository';
@@ -52,7 +53,7 @@ export function createPayments({
     logger,
     brandName,
     staticLanguage,
-    portalUrl: env.PUBLIC_URL ?? '',
+    links: createMailLinks({ publicUrl: env.PUBLIC_URL, port: env.PORT }),
   });
   const fulfilmentService = createFulfilmentService({
     db,

@@ -1,4 +1,4 @@
-import { inviteEmailSchema, type OrgInvite } from '@fixpoint/shared';
+import { inviteEmailSchema, type Organization, type OrgInvite } from '@fixpoint/shared';
 import {
   Badge,
   Button,
@@ -22,9 +22,14 @@ import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { cancelInvite, inviteMember, orgInvitesQueryOptions } from '../api/org-invites-api';
 import { orgMemberKeys } from '../api/org-members-api';
 
-/** Owners and admins invite by e-mail (spec 7: `POST/GET/DELETE /org/{id}/invites`) and cancel what waits. */
-export function OrgInvitesSection({ orgId }: { orgId: string }) {
+/**
+ * Owners and admins invite by e-mail (spec 7: `POST/GET/DELETE /org/{id}/invites`) and cancel what waits. An
+ * organisation waiting for the beta's approval, or declined, invites nobody (docs/decisions/0062): it is told why
+ * instead of the form.
+ */
+export function OrgInvitesSection({ organization }: { organization: Pick<Organization, 'id' | 'name' | 'status'> }) {
   const { t } = useTranslation();
+  const orgId = organization.id;
   const queryClient = useQueryClient();
   const invites = useQuery(orgInvitesQueryOptions(orgId));
   const store = (list: OrgInvite[]) => queryClient.setQueryData(orgMemberKeys.invites(orgId), list);
@@ -36,7 +41,13 @@ export function OrgInvitesSection({ orgId }: { orgId: string }) {
         <Title order={2} size="h4" id="org-invites-title">
           {t('orgMembers.invites.title')}
         </Title>
-        <InviteForm orgId={orgId} onInvited={store} />
+        {organization.status === 'active' ? (
+          <InviteForm orgId={orgId} onInvited={store} />
+        ) : (
+          <Text size="sm" c="dimmed" data-testid="org-invites-not-active">
+            {t(`orgMembers.invites.notActive.${organization.status}`, { name: organization.name })}
+          </Text>
+        )}
         <ErrorAlert error={cancel.error} />
         {invites.isPending ? (
           <Skeleton height={44} radius="sm" aria-busy />

@@ -3,10 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { stubUser } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render';
 
-const organization = (role: string) => ({
+const organization = (role: string, status = 'active') => ({
   id: 'o1',
   name: 'North Fleet',
-  status: 'active',
+  status,
   role,
   memberCount: 3,
   accountCount: 0,
@@ -44,7 +44,7 @@ type Answer = { status?: number; body?: unknown };
  * The organisation o1 as seen by a caller with `role`; writes are recorded and answered by `answer` (by default the
  * list the contract returns).
  */
-function stubOrg(role: string, answer: (sent: Sent) => Answer | undefined = () => undefined) {
+function stubOrg(role: string, answer: (sent: Sent) => Answer | undefined = () => undefined, status = 'active') {
   const sent: Sent[] = [];
   const calls = stubUser({}, (url, init) => {
     const method = init?.method ?? 'GET';
@@ -58,7 +58,7 @@ function stubOrg(role: string, answer: (sent: Sent) => Answer | undefined = () =
       if (url.pathname.endsWith('/invites')) return { status: 200, body: method === 'POST' ? [pendingInvite] : [] };
       return { body: members.filter((m) => m.userId !== url.searchParams.get('forMember')) };
     }
-    if (url.pathname === '/api/org/o1') return { body: organization(role) };
+    if (url.pathname === '/api/org/o1') return { body: organization(role, status) };
     if (url.pathname === '/api/org/o1/members') return { body: members };
     if (url.pathname === '/api/org/o1/invites') return { body: [pendingInvite] };
     return undefined;
@@ -183,6 +183,38 @@ describe('organisation members', () => {
     expect(sent[1]).toMatchObject({ method: 'DELETE', body: { email: 'new@example.com' } });
     expect(sent[1]?.url.pathname).toBe('/api/org/o1/invites');
     expect(await invites.findByText(/No invitations are waiting/)).toBeInTheDocument();
+  });
+
+  it('says why an organisation invites nobody while it waits for approval, and still lets it withdraw one', async () => {
+    stubOrg('owner', undefined, 'pending');
+    const { user } = renderApp('/org/o1/members');
+    const invites = within(await screen.findByRole('region', { name: 'Invitations' }));
+    expect(
+      await invites.findByText('You can invite people once an admin has approved North Fleet.'),
+    ).toBeInTheDocument();
+    expect(invites.queryByRole('textbox', { name: 'E-mail address' })).toBeNull();
+    expect(invites.queryByRole('button', { name: 'Invite' })).toBeNull();
+    // What it already sent can still be withdrawn.
+    expect(await invites.findByRole('button', { name: 'Cancel the invitation of new@example.com' })).toBeEnabled();
+    await user.click(invites.getByRole('button', { name: 'Cancel the invitation of new@example.com' }));
+  });
+
+  it('tells an admin over the invitation limit to try again later', async () => {
+    const { sent } = stubOrg('admin', ({ method }) =>
+      method === 'POST'
+        ? { status: 429, body: { code: 'INVITE_LIMIT', message: 'An organisation can send 20 invitations an hour.' } }
+        : undefined,
+    );
+    const { user } = renderApp('/org/o1/members');
+    const invites = within(await screen.findByRole('region', { name: 'Invitations' }));
+    await user.type(invites.getByRole('textbox', { name: 'E-mail address' }), 'someone@example.com');
+    await user.click(invites.getByRole('button', { name: 'Invite' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(
+      await invites.findByText(
+        'This organisation has sent as many invitations as it may for now (20 an hour, 100 a day). Try again later.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('lets an owner delete the organisation after typing its name, with a pending dialog until it is done', async () => {

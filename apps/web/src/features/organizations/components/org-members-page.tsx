@@ -142,7 +142,7 @@ export function OrgMembersPage({ orgId }: { orgId: string }) {
           />
         )}
       </Card>
-      {canManage && <OrgInvitesSection orgId={orgId} />}
+      {canManage && org.data && <OrgInvitesSection organization={org.data} />}
       {callerRole === 'owner' && org.data && (
         <DeleteOrganizationCard orgId={orgId} orgName={org.data.name} onDeleted={goneFromOrganization} />
       )}
