@@ -31,6 +31,8 @@ export function checkPassword(policy: PasswordPolicy, password: string): Passwor
 
 /** Text, '@', text, '.', text, no whitespace (spec 5). */
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The longest address a mail server accepts (RFC 5321's 254-character path); longer ones are refused first. */
+export const emailMaxLength = 254;
 export const usernameMinLength = 3;
 /** Longer names are refused: they are shown in menus, tables and e-mails. */
 export const usernameMaxLength = 64;
@@ -53,6 +55,8 @@ export const userOverviewSchema = z
     photoURL: z.string().nullable(),
     teams: z.array(teamSchema),
     isAdmin: z.boolean(),
+    /** The address is proven (the mailed link was opened); until then the dashboard offers to send it again. */
+    emailVerified: z.boolean(),
     /** The user's credit balance (spec: user overview tokenAmount). */
     tokenAmount: z.number().int(),
   })

@@ -14,10 +14,50 @@ export function findNulCharacter(value: unknown, path: string, depth = 0): strin
 }
 
 /**
- * Hostile input (issue 16): text with a NUL character is refused on every route before validation, as 400
- * `VALIDATION_FAILED`, instead of reaching the database and failing there as a 500.
+ * The deepest a JSON body may nest objects and lists. No request of ours needs more than a few levels; a body of
+ * 20,000 levels overflowed the stack of whatever walked it next (issue 28). The NUL search above looks as deep.
+ */
+export const maxJsonDepth = 32;
+
+/** Whether JSON text nests objects and lists deeper than `limit`, counted on the text before anything parses it. */
+export function isNestedDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let isInString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (isInString) {
+      if (char === 0x5c)
+        i++; // a backslash escapes the next character
+      else if (char === 0x22) isInString = false;
+    } else if (char === 0x22) {
+      isInString = true;
+    } else if (char === 0x7b || char === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (char === 0x7d || char === 0x5d) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/**
+ * Hostile input (issues 16 and 28): a JSON body nested deeper than `maxJsonDepth` is refused while it is read, on
+ * every route (better-auth's too: they are routes of this app), as 400 `BAD_REQUEST`; text with a NUL character is
+ * refused on every route before validation, as 400 `VALIDATION_FAILED`, instead of reaching the database and failing
+ * there as a 500.
  */
 export function registerInputGuards(app: FastifyInstance) {
+  // Fastify's own JSON parser (prototype poisoning refused, as by default), after the depth count.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (isNestedDeeperThan(body as string, maxJsonDepth)) {
+      const message = `The request body nests objects and lists more than ${maxJsonDepth} levels deep.`;
+      done(new AppError('BAD_REQUEST', 400, message), undefined);
+      return;
+    }
+    parseJson(request, body as string, done);
+  });
   app.addHook('preValidation', async (request) => {
     const found =
       findNulCharacter(request.params, 'params') ??

@@ -12,7 +12,7 @@ import { loadEnv } from '../config/env';
  */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: Pick<AppOptions, 'onAccountsChanged'> = {},
+  options: Pick<AppOptions, 'onAccountsChanged' | 'logger'> = {},
 ) {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'fixpoint-test-'));

@@ -1,3 +1,4 @@
+import { emailMaxLength } from '@fixpoint/shared';
 import { z } from 'zod';
 
 // The better-auth endpoints a client needs, declared for the OpenAPI document (issue 15): a newcomer should not have
@@ -45,7 +46,7 @@ export const documentedAuthRoutes: DocumentedAuthRoute[] = [
     body: z
       .object({
         name: z.string().meta({ description: 'Username shown in the portal, 3 to 64 characters' }),
-        email: z.string(),
+        email: z.string().max(emailMaxLength),
         password: z.string().meta({ description: 'Must meet GET /api/auth-config passwordPolicy' }),
         termsAccepted: z.boolean().optional().meta({ description: 'Must be true' }),
       })
@@ -59,7 +60,9 @@ export const documentedAuthRoutes: DocumentedAuthRoute[] = [
     description:
       'Failed attempts are limited per address and account with a growing wait (429 RATE_LIMITED with ' +
       '`retry-after`). Send the token as `Authorization: Bearer <token>`; it stays valid until sign-out or expiry.',
-    body: z.object({ email: z.string(), password: z.string(), rememberMe: z.boolean().optional() }).loose(),
+    body: z
+      .object({ email: z.string().max(emailMaxLength), password: z.string(), rememberMe: z.boolean().optional() })
+      .loose(),
     response: signedIn,
   },
   {
@@ -82,7 +85,7 @@ export const documentedAuthRoutes: DocumentedAuthRoute[] = [
     method: 'POST',
     url: '/auth/request-password-reset',
     summary: 'E-mail a password-reset link (the answer is the same whether or not the address has an account)',
-    body: z.object({ email: z.string(), redirectTo: z.string().optional() }).loose(),
+    body: z.object({ email: z.string().max(emailMaxLength), redirectTo: z.string().optional() }).loose(),
     response: status,
   },
   {
@@ -116,7 +119,7 @@ export const documentedAuthRoutes: DocumentedAuthRoute[] = [
     method: 'POST',
     url: '/auth/change-email',
     summary: "Change the signed-in user's e-mail address (it is the sign-in name from then on)",
-    body: z.object({ newEmail: z.string() }).loose(),
+    body: z.object({ newEmail: z.string().max(emailMaxLength) }).loose(),
     response: status,
     isSignedIn: true,
   },

@@ -2,6 +2,7 @@ import {
   AppError,
   authConfigSchema,
   checkPassword,
+  emailMaxLength,
   emailPattern,
   errorResponseSchema,
   type PasswordPolicy,
@@ -11,18 +12,22 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toFetchHeaders } from '../../lib/fetch-headers';
-import { ruleWords } from '../../lib/validation-words';
+import { type BrokenRule, ruleWords } from '../../lib/validation-words';
+import { requireVerifiedEmail } from '../../plugins/auth';
 import { errorCodeForStatus, internalErrorMessage } from '../../plugins/errors';
 import type { Auth } from './auth';
 import { documentedAuthRoutes } from './auth-docs';
 import type { LoginGuard } from './login-guard';
-import { type RateLimiter, refuseTooMany } from './rate-limit';
+import { limitEmail, limitKey, type RateLimiter, refuseTooMany } from './rate-limit';
 
 type Body = Record<string, unknown> | undefined;
 
 const signInPath = '/api/auth/sign-in/email';
-/** Reset requests are limited per IP and per e-mail address (they send mail); sign-ins by their failures. */
-const limitedPaths = new Set(['/api/auth/request-password-reset']);
+/**
+ * Reset and verification-mail requests are limited per IP and per e-mail address (they send mail); sign-ins by
+ * their failures.
+ */
+const limitedPaths = new Set(['/api/auth/request-password-reset', '/api/auth/send-verification-email']);
 /** Paths that set a password, and the body field that carries it. */
 const passwordFields: Record<string, string> = {
   '/api/auth/sign-up/email': 'password',
@@ -51,18 +56,27 @@ export const authRoutes: FastifyPluginAsyncZod<{
     const path = request.url.split('?')[0] ?? '';
     const body = request.body as Body;
     if (request.method === 'POST') {
+      refuseOversizedEmails(body);
       await enforceRateLimit(request, reply, path, body);
       enforceInputRules(path, body, passwordPolicy);
+      if (path === '/api/auth/change-email') await requireVerifiedCaller(auth, request);
     }
     if (path !== signInPath || request.method !== 'POST') return forward(auth, request, reply);
 
     // Sign-in: only failures count, per address and account pair with a back-off (decision 0040).
-    const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-    const verdict = await loginGuard.check(request.ip, email);
+    const email = typeof body?.email === 'string' ? limitEmail(body.email) : '';
+    // A browser that has signed in to this account before (its device cookie) is not held by a lock other people's
+    // failures put on a shared address; it has its own (decision 0062).
+    const device = loginGuard.deviceOf(request.headers.cookie, email);
+    const verdict = await loginGuard.check(request.ip, email, { device });
     if (!verdict.allowed) refuseTooMany(reply, verdict.retryAfterSeconds);
     return forward(auth, request, reply, async (status) => {
-      if (status === 401) await loginGuard.failed(request.ip, email);
-      else if (status < 300) await loginGuard.succeeded(request.ip, email);
+      if (status === 401) await loginGuard.failed(request.ip, email, { device });
+      else if (status < 300) {
+        await loginGuard.succeeded(request.ip, email, { device });
+        const cookie = loginGuard.deviceCookie(email, { secure: request.protocol === 'https' });
+        if (cookie) reply.header('set-cookie', cookie);
+      }
     });
   }
 
@@ -89,15 +103,41 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   async function enforceRateLimit(request: FastifyRequest, reply: FastifyReply, path: string, body: Body) {
     if (!limitedPaths.has(path)) return;
-    const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+    const email = typeof body?.email === 'string' ? limitEmail(body.email) : '';
     const results = await Promise.all([
-      rateLimiter.hit(`ip:${path}:${request.ip}`),
-      ...(email ? [rateLimiter.hit(`email:${path}:${email}`)] : []),
+      rateLimiter.hit(limitKey(`ip:${path}`, request.ip)),
+      ...(email ? [rateLimiter.hit(limitKey(`email:${path}`, email))] : []),
     ]);
     const blocked = results.find((result) => !result.allowed);
     if (blocked) refuseTooMany(reply, blocked.retryAfterSeconds);
   }
 };
+
+/** The body fields of better-auth's routes that carry an e-mail address (sign-up, sign-in, reset, change, admin). */
+const emailFields = ['email', 'newEmail'];
+
+/**
+ * An e-mail address longer than any mail server accepts is refused before anything looks it up, counts it or logs
+ * it: 3,000 characters once broke the limiter's index (a 500) and wrote megabytes of log per request (issue 28).
+ */
+function refuseOversizedEmails(body: Body) {
+  for (const field of emailFields) {
+    const value = body?.[field];
+    if (value === undefined) continue;
+    if (typeof value !== 'string') throw invalidField(field, { rule: 'type', params: { expected: 'string' } });
+    if (value.length > emailMaxLength) {
+      throw invalidField(field, { rule: 'maxLength', params: { count: emailMaxLength } });
+    }
+  }
+}
+
+/** 400 VALIDATION_FAILED naming the body field and its broken rule, as the schema validation answers. */
+function invalidField(field: string, broken: BrokenRule) {
+  const words = ruleWords(broken);
+  return new AppError('VALIDATION_FAILED', 400, `Invalid body.${field}: ${words}.`, {
+    details: [{ path: `body.${field}`, message: words, ...broken }],
+  });
+}
 
 function enforceInputRules(path: string, body: Body, policy: PasswordPolicy) {
   if (path === '/api/auth/sign-up/email') {
@@ -140,6 +180,12 @@ function enforceInputRules(path: string, body: Body, policy: PasswordPolicy) {
       });
     }
   }
+}
+
+/** A new address is mailed a link only by someone who has proven the current one (docs/decisions/0061). */
+async function requireVerifiedCaller(auth: Auth, request: FastifyRequest) {
+  const session = await auth.api.getSession({ headers: toFetchHeaders(request.headers) });
+  if (session) requireVerifiedEmail(session.user);
 }
 
 async function requireSessionCredentials(request: FastifyRequest) {

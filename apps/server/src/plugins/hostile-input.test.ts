@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { schema } from '@fixpoint/db';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEnv } from '../config/env';
+import { createLoggerOptions } from '../config/logger';
+import { signUpUser } from '../testing/fixtures';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { isNestedDeeperThan, maxJsonDepth } from './input-guards';
+
+/** Random letters and digits: unlike a repeated letter, PostgreSQL cannot compress them under its index row limit. */
+const randomText = (length: number) => randomBytes(length).toString('base64url').slice(0, length);
+const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+/** Hostile input (issue 28): oversized e-mail addresses, deep JSON, and log lines that stay small whatever came in. */
+describe('hostile input', () => {
+  let t: TestApp;
+  /** Every byte the server's logger writes, as its own options write it (JSON lines). */
+  let logged = '';
+  const env = loadEnv({ NODE_ENV: 'test', LOG_PRETTY: 'false', LOG_LEVEL: 'info' });
+  const stream = new Writable({
+    write(chunk, _encoding, callback) {
+      logged += String(chunk);
+      callback();
+    },
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { logger: { ...(createLoggerOptions(env) as object), stream } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const user = () => signUpUser(t, `Hostile ${randomText(6)}`);
+
+  it('refuses an e-mail address over 254 characters on every auth route that takes one, writing a short log', async () => {
+    const email = `${randomText(3000)}@example.com`;
+    const signedIn = await user();
+    const routes: { url: string; field: string; headers?: Record<string, string>; payload: object }[] = [
+      { url: '/api/auth/sign-in/email', field: 'email', payload: { email, password: 'a good password' } },
+      { url: '/api/auth/request-password-reset', field: 'email', payload: { email } },
+      {
+        url: '/api/auth/sign-up/email',
+        field: 'email',
+        payload: { email, name: 'Long Mail', password: 'a good password', termsAccepted: true },
+      },
+      { url: '/api/auth/change-email', field: 'newEmail', headers: signedIn.headers, payload: { newEmail: email } },
+      // Not documented: better-auth's own paths behind the catch-all route are held to the same rule.
+      { url: '/api/auth/sign-in/magic-link', field: 'email', payload: { email } },
+    ];
+    for (const route of routes) {
+      logged = '';
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: route.url,
+        headers: route.headers,
+        payload: route.payload,
+      });
+      expect({ url: route.url, status: answer.statusCode, body: answer.json() }).toMatchObject({
+        url: route.url,
+        status: 400,
+        body: {
+          code: 'VALIDATION_FAILED',
+          message: `Invalid body.${route.field}: must be at most 254 characters long.`,
+          details: [{ path: `body.${route.field}`, rule: 'maxLength', params: { count: 254 } }],
+        },
+      });
+      // Two short lines (the refusal and the request), nothing of the address: it was 5 MB per request.
+      expect(logged.length).toBeLessThan(2000);
+      expect(logged).not.toContain(email.slice(0, 100));
+    }
+    // Nothing was counted or stored under the long address.
+    const keys = (await t.database.db.select({ key: schema.rateLimits.key }).from(schema.rateLimits)).map((r) => r.key);
+    expect(keys.every((key) => key.length < 300)).toBe(true);
+  });
+
+  it("keeps a database error's log line short: no query parameters, every text cut", async () => {
+    const key = randomText(5000);
+    // The failure the long e-mail used to cause: an index row over PostgreSQL's limit.
+    const error = await t.database.db
+      .insert(schema.rateLimits)
+      .values({ id: key, key, count: 1, lastRequest: 0 })
+      .then(() => null)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    let line = '';
+    const logger = pino(
+      { ...(createLoggerOptions(env) as pino.LoggerOptions) },
+      new Writable({
+        write(chunk, _encoding, callback) {
+          line += String(chunk);
+          callback();
+        },
+      }),
+    );
+    logger.error({ err: error, email: key }, `request failed for ${key}`);
+    expect(line.length).toBeLessThan(4000);
+    expect(line).not.toContain(key.slice(0, 400));
+    const written = JSON.parse(line);
+    expect(written.err.message).toMatch(/^Failed query: insert into "rate_limits"/);
+    expect(written.err.stack).toMatch(/\n\s+at /);
+    expect(written.msg).toMatch(/… \(\d+ more characters\)$/);
+  });
+
+  it('counts JSON depth on the text, strings and escapes aside', () => {
+    expect(isNestedDeeperThan(nested(maxJsonDepth), maxJsonDepth)).toBe(false);
+    expect(isNestedDeeperThan(nested(maxJsonDepth + 1), maxJsonDepth)).toBe(true);
+    expect(isNestedDeeperThan(`[${'['.repeat(40)}]`, 32)).toBe(true);
+    expect(isNestedDeeperThan(JSON.stringify({ name: '{'.repeat(100), quote: '\\"[[[[', list: [[1]] }), 3)).toBe(false);
+  });
+
+  it('answers 400 to a 20,000-level body on a better-auth route and on an ordinary route', async () => {
+    const signedIn = await user();
+    const headers = { ...signedIn.headers, 'content-type': 'application/json' };
+    for (const url of ['/api/auth/update-user', '/api/accounts', '/api/auth/sign-in/email']) {
+      for (const payload of [nested(20_000), `{"name":${'['.repeat(20_000)}${']'.repeat(20_000)}}`]) {
+        const answer = await t.app.inject({ method: 'POST', url, headers, payload });
+        expect({ url, status: answer.statusCode, body: answer.json() }).toMatchObject({
+          url,
+          status: 400,
+          body: {
+            code: 'BAD_REQUEST',
+            message: `The request body nests objects and lists more than ${maxJsonDepth} levels deep.`,
+          },
+        });
+      }
+    }
+    // A body within the limit is read as before.
+    const renamed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers,
+      payload: { name: 'Deep Enough', extra: JSON.parse(nested(maxJsonDepth - 2)) },
+    });
+    expect(renamed.statusCode).toBe(200);
+  });
+});
