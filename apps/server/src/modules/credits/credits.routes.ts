@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin, requireUser } from '../../plugins/auth';
 import { ownerOf } from '../../plugins/owner-scope';
+import { actorOf } from '../audit/audit';
 import type { CreditsService } from './credits.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
@@ -53,7 +54,7 @@ export const adminCreditsRoutes: FastifyPluginAsyncZod<{ creditsService: Credits
         owner: { userId: request.query.userId },
         amount: request.query.tokenAmount,
         reason: request.query.reason,
-        adminId: request.user?.id as string,
+        actor: actorOf(request),
       }),
   );
 };

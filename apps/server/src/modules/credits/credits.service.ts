@@ -1,6 +1,7 @@
 import { type Database, isOrgOwner, schema } from '@fixpoint/db';
 import { AppError, type LedgerDescription, type LedgerPage, ledgerDescriptionSchema } from '@fixpoint/shared';
 import { eq } from 'drizzle-orm';
+import { type AuditActor, recordAudit } from '../audit/audit';
 import type { CreditsRepository, Owner } from './credits.repository';
 
 export const insufficientCredits = (needed: number, balance: number) =>
@@ -33,37 +34,52 @@ export function createCreditsService({
 
     /**
      * An admin's grant (positive) or correction (negative) of a user's or an organisation's credits, with a reason,
-     * recorded in the ledger; never below zero.
+     * recorded in the ledger and the audit log (in the same transaction); never below zero.
      */
     async adminAdjust({
       owner,
       amount,
       reason,
-      adminId,
+      actor,
     }: {
       owner: Owner;
       amount: number;
       reason?: string;
-      adminId: string;
+      actor: AuditActor;
     }) {
-      if (!isOrgOwner(owner)) {
+      let target: { kind: 'user' | 'organization'; id: string; label: string };
+      if (isOrgOwner(owner)) {
+        const [org] = await db
+          .select({ name: schema.organizations.name })
+          .from(schema.organizations)
+          .where(eq(schema.organizations.id, owner.orgId));
+        target = { kind: 'organization', id: owner.orgId, label: org?.name ?? '' };
+      } else {
         const [user] = await db
-          .select({ id: schema.users.id })
+          .select({ email: schema.users.email })
           .from(schema.users)
           .where(eq(schema.users.id, owner.userId));
         if (!user) throw new AppError('USER_NOT_FOUND', 404, 'No user with that id.');
+        target = { kind: 'user', id: owner.userId, label: user.email };
       }
       return db.transaction(async (tx) => {
         const result = await creditsRepository.change(tx, owner, amount, {
           kind: amount > 0 ? 'grant' : 'correction',
           description: { code: amount > 0 ? 'adminGrant' : 'adminCorrection' },
           reason: reason ?? '',
-          createdBy: adminId,
+          ...(actor.id && { createdBy: actor.id }),
         });
         if (!result) {
           const balance = await creditsRepository.balance(owner, tx);
           throw new AppError('INSUFFICIENT_CREDITS', 409, `The balance is ${balance}; it cannot go below zero.`);
         }
+        await recordAudit(tx, {
+          actor,
+          kind: amount > 0 ? 'credits.grant' : 'credits.correction',
+          target,
+          before: { balance: result.balance - amount },
+          after: { balance: result.balance, amount, reason: reason ?? '' },
+        });
         return { balance: result.balance };
       });
     },

@@ -15,8 +15,9 @@ import {
 import { and, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AuthUser, requireAdmin } from '../../plugins/auth';
+import { requireAdmin } from '../../plugins/auth';
 import type { AccountsService } from '../accounts/accounts.service';
+import { actorOf, recordAudit } from '../audit/audit';
 import type { CreditsService } from '../credits/credits.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { OrganizationsService } from './organizations.service';
@@ -168,12 +169,23 @@ export const adminOrganizationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const updated = await db
-        .update(o)
-        .set({ status: request.body.status })
-        .where(eq(o.id, request.params.id))
-        .returning({ id: o.id });
-      if (updated.length === 0) throw notFound();
+      const { status } = request.body;
+      await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ name: o.name, status: o.status })
+          .from(o)
+          .where(eq(o.id, request.params.id))
+          .for('update');
+        if (!before) throw notFound();
+        await tx.update(o).set({ status }).where(eq(o.id, request.params.id));
+        await recordAudit(tx, {
+          actor: actorOf(request),
+          kind: status === 'active' ? 'organization.approve' : 'organization.decline',
+          target: { kind: 'organization', id: request.params.id, label: before.name },
+          before: { status: before.status },
+          after: { status },
+        });
+      });
       return one(request.params.id);
     },
   );
@@ -196,7 +208,7 @@ export const adminOrganizationsRoutes: FastifyPluginAsyncZod<{
         owner: { orgId: request.params.id },
         amount: request.body.tokenAmount,
         reason: request.body.reason,
-        adminId: (request.user as AuthUser).id,
+        actor: actorOf(request),
       });
     },
   );

@@ -58,18 +58,22 @@ export function createProductsRepository(db: Database) {
       return Boolean(subscription);
     },
 
-    insert: async (values: typeof p.$inferInsert) => (await db.insert(p).values(values).returning())[0] as ProductRow,
+    /** Runs `work` in one transaction: a change and its audit-log entry are written together or not at all. */
+    transaction: <T>(work: (tx: Transaction) => Promise<T>) => db.transaction(work),
 
-    update: async (id: string, values: Partial<typeof p.$inferInsert>) =>
+    insert: async (values: typeof p.$inferInsert, executor: Database | Transaction = db) =>
+      (await executor.insert(p).values(values).returning())[0] as ProductRow,
+
+    update: async (id: string, values: Partial<typeof p.$inferInsert>, executor: Database | Transaction = db) =>
       (
-        await db
+        await executor
           .update(p)
           .set({ ...values, updatedAt: new Date() })
           .where(eq(p.id, id))
           .returning()
       )[0],
 
-    delete: (id: string) => db.delete(p).where(eq(p.id, id)),
+    delete: (id: string, executor: Database | Transaction = db) => executor.delete(p).where(eq(p.id, id)),
 
     async networkExists(id: string) {
       const [row] = await db.select({ id: n.id }).from(n).where(eq(n.id, id));
@@ -104,8 +108,8 @@ export function createProductsRepository(db: Database) {
         .orderBy(asc(tp.tableId), asc(tp.position));
     },
 
-    async findTable(id: string) {
-      const [row] = await db.select().from(schema.pricingTables).where(eq(schema.pricingTables.id, id));
+    async findTable(id: string, executor: Database | Transaction = db) {
+      const [row] = await executor.select().from(schema.pricingTables).where(eq(schema.pricingTables.id, id));
       return row;
     },
 
@@ -114,8 +118,9 @@ export function createProductsRepository(db: Database) {
       id: string | null,
       values: { name: string; description: string; networkId: string | null },
       productIds: string[],
+      executor: Database | Transaction = db,
     ): Promise<string> {
-      return db.transaction(async (tx) => {
+      return executor.transaction(async (tx) => {
         const t = schema.pricingTables;
         let tableId = id;
         if (tableId) {
@@ -140,15 +145,29 @@ export function createProductsRepository(db: Database) {
       });
     },
 
-    deleteTable: (id: string) =>
-      db.delete(schema.pricingTables).where(eq(schema.pricingTables.id, id)).returning({ id: schema.pricingTables.id }),
+    deleteTable: (id: string, executor: Database | Transaction = db) =>
+      executor
+        .delete(schema.pricingTables)
+        .where(eq(schema.pricingTables.id, id))
+        .returning({ id: schema.pricingTables.id }),
 
-    async orderTables(tableIds: string[]) {
-      await db.transaction(async (tx) => {
+    async orderTables(tableIds: string[], executor: Database | Transaction = db) {
+      await executor.transaction(async (tx) => {
         for (const [position, id] of tableIds.entries()) {
           await tx.update(schema.pricingTables).set({ position }).where(eq(schema.pricingTables.id, id));
         }
       });
+    },
+
+    /** The products in each table, in order (what an audit-log entry of a table records). */
+    async tableProductIds(tableId: string, executor: Database | Transaction = db) {
+      const tp = schema.pricingTableProducts;
+      const rows = await executor
+        .select({ productId: tp.productId })
+        .from(tp)
+        .where(eq(tp.tableId, tableId))
+        .orderBy(asc(tp.position));
+      return rows.map((row) => row.productId);
     },
 
     productsByIds: (ids: string[]) =>

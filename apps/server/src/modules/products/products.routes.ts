@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../../plugins/auth';
+import { actorOf } from '../audit/audit';
 import type { ProductsService } from './products.service';
 
 const idParams = z.object({ id: z.uuid() });
@@ -81,7 +82,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ productsService: ProductsSe
         response: { 201: adminProductSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(request.body)),
+    async (request, reply) => reply.status(201).send(await service.create(request.body, actorOf(request))),
   );
 
   app.get(
@@ -110,7 +111,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ productsService: ProductsSe
         response: { 200: adminProductSchema, ...errors },
       },
     },
-    (request) => service.update(request.params.id, request.body),
+    (request) => service.update(request.params.id, request.body, actorOf(request)),
   );
 
   for (const [action, isArchived] of [
@@ -128,7 +129,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ productsService: ProductsSe
           response: { 200: adminProductSchema, ...errors },
         },
       },
-      (request) => service.setArchived(request.params.id, isArchived),
+      (request) => service.setArchived(request.params.id, isArchived, actorOf(request)),
     );
   }
 
@@ -144,7 +145,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ productsService: ProductsSe
       },
     },
     async (request, reply) => {
-      await service.remove(request.params.id);
+      await service.remove(request.params.id, actorOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -174,7 +175,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ productsService: ProductsSe
         response: { 201: adminPricingTableSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.saveTable(null, request.body)),
+    async (request, reply) => reply.status(201).send(await service.saveTable(null, request.body, actorOf(request))),
   );
 
   app.put(
@@ -188,7 +189,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ productsService: ProductsSe
         response: { 200: z.array(adminPricingTableSchema), ...errors },
       },
     },
-    (request) => service.orderTables(request.body.tableIds),
+    (request) => service.orderTables(request.body.tableIds, actorOf(request)),
   );
 
   app.put(
@@ -203,7 +204,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ productsService: ProductsSe
         response: { 200: adminPricingTableSchema, ...errors },
       },
     },
-    (request) => service.saveTable(request.params.id, request.body),
+    (request) => service.saveTable(request.params.id, request.body, actorOf(request)),
   );
 
   app.delete(
@@ -218,7 +219,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ productsService: ProductsSe
       },
     },
     async (request, reply) => {
-      await service.removeTable(request.params.id);
+      await service.removeTable(request.params.id, actorOf(request));
       return reply.status(204).send(null);
     },
   );

@@ -1,3 +1,4 @@
+import type { Transaction } from '@fixpoint/db';
 import {
   type AdminPricingTable,
   type AdminProduct,
@@ -11,9 +12,11 @@ import {
   type updateProductSchema,
 } from '@fixpoint/shared';
 import type { z } from 'zod';
-import type { ProductRow, ProductsRepository } from './products.repository';
+import { type AuditActor, recordAudit } from '../audit/audit';
+import type { PricingTableRow, ProductRow, ProductsRepository } from './products.repository';
 
 const productNotFound = () => new AppError('PRODUCT_NOT_FOUND', 404, 'No such product.');
+const productTarget = (product: ProductRow) => ({ kind: 'product' as const, id: product.id, label: product.name });
 const tableNotFound = () => new AppError('PRICING_TABLE_NOT_FOUND', 404, 'No such pricing table.');
 
 /** A product as a pricing card shows it; `isTestProvider` marks every card while payments are not live. */
@@ -76,6 +79,30 @@ export function createProductsService({
     });
   }
 
+  /** A product's change and its audit-log entry in one transaction. */
+  async function changeProduct(id: string, values: Partial<ProductRow>, actor: AuditActor) {
+    await repo.transaction(async (tx) => {
+      const before = await repo.find(id, tx);
+      if (!before) throw productNotFound();
+      const after = await repo.update(id, values, tx);
+      await recordAudit(tx, {
+        actor,
+        kind: 'product.update',
+        target: productTarget(before.product),
+        before: before.product,
+        after,
+      });
+    });
+  }
+
+  /** A table as its audit-log entries record it. */
+  async function tableRecord(id: string, tx: Transaction) {
+    const table: PricingTableRow | undefined = await repo.findTable(id, tx);
+    if (!table) return null;
+    const { name, description, networkId, position } = table;
+    return { name, description, networkId, position, productIds: await repo.tableProductIds(id, tx) };
+  }
+
   async function checkTableProducts(input: z.output<typeof pricingTableInputSchema>) {
     if (input.networkId && !(await repo.networkExists(input.networkId))) {
       throw new AppError('NETWORK_NOT_FOUND', 404, 'No such network.');
@@ -136,69 +163,120 @@ export function createProductsService({
 
     get: adminProduct,
 
-    async create(input: z.output<typeof createProductSchema>): Promise<AdminProduct> {
+    async create(input: z.output<typeof createProductSchema>, actor: AuditActor): Promise<AdminProduct> {
       if (input.networkId && !(await repo.networkExists(input.networkId))) {
         throw new AppError('NETWORK_NOT_FOUND', 404, 'No such network.');
       }
       const isCredits = input.category === 'credits';
-      const row = await repo.insert({
-        ...input,
-        type: isCredits ? 'Token' : 'Subscription',
-        networkId: isCredits ? null : input.networkId,
-        seats: isCredits ? 1 : input.seats,
+      const row = await repo.transaction(async (tx) => {
+        const created = await repo.insert(
+          {
+            ...input,
+            type: isCredits ? 'Token' : 'Subscription',
+            networkId: isCredits ? null : input.networkId,
+            seats: isCredits ? 1 : input.seats,
+          },
+          tx,
+        );
+        await recordAudit(tx, { actor, kind: 'product.create', target: productTarget(created), after: created });
+        return created;
       });
       return adminProduct(row.id);
     },
 
-    async update(id: string, input: z.output<typeof updateProductSchema>): Promise<AdminProduct> {
+    async update(id: string, input: z.output<typeof updateProductSchema>, actor: AuditActor): Promise<AdminProduct> {
       const existing = await repo.find(id);
       if (!existing) throw productNotFound();
       if (input.seats !== undefined && existing.product.category === 'credits') {
         throw new AppError('BAD_REQUEST', 400, 'A credit pack has no seats.');
       }
-      await repo.update(id, input);
+      await changeProduct(id, input, actor);
       return adminProduct(id);
     },
 
-    async setArchived(id: string, isArchived: boolean): Promise<AdminProduct> {
-      if (!(await repo.update(id, { isArchived }))) throw productNotFound();
+    async setArchived(id: string, isArchived: boolean, actor: AuditActor): Promise<AdminProduct> {
+      await changeProduct(id, { isArchived }, actor);
       return adminProduct(id);
     },
 
-    async remove(id: string): Promise<void> {
+    async remove(id: string, actor: AuditActor): Promise<void> {
       if (!(await repo.find(id))) throw productNotFound();
       if (await repo.isReferenced(id)) {
         throw new AppError('PRODUCT_SOLD', 409, 'This product has checkouts or subscriptions: archive it instead.');
       }
-      await repo.delete(id);
+      await repo.transaction(async (tx) => {
+        const before = await repo.find(id, tx);
+        if (!before) throw productNotFound();
+        await repo.delete(id, tx);
+        await recordAudit(tx, {
+          actor,
+          kind: 'product.delete',
+          target: productTarget(before.product),
+          before: before.product,
+        });
+      });
     },
 
     // ---- admin: pricing tables ----
 
     tables,
 
-    async saveTable(id: string | null, input: z.output<typeof pricingTableInputSchema>): Promise<AdminPricingTable> {
+    async saveTable(
+      id: string | null,
+      input: z.output<typeof pricingTableInputSchema>,
+      actor: AuditActor,
+    ): Promise<AdminPricingTable> {
       if (id && !(await repo.findTable(id))) throw tableNotFound();
       await checkTableProducts(input);
       const { productIds, ...values } = input;
-      const tableId = await repo.saveTable(id, values, productIds);
+      const tableId = await repo.transaction(async (tx) => {
+        const before = id ? await tableRecord(id, tx) : null;
+        const savedId = await repo.saveTable(id, values, productIds, tx);
+        const after = await tableRecord(savedId, tx);
+        await recordAudit(tx, {
+          actor,
+          kind: id ? 'pricingTable.update' : 'pricingTable.create',
+          target: { kind: 'pricingTable', id: savedId, label: values.name },
+          before,
+          after,
+        });
+        return savedId;
+      });
       const saved = (await tables()).find((table) => table.id === tableId);
       if (!saved) throw tableNotFound();
       return saved;
     },
 
-    async removeTable(id: string): Promise<void> {
-      const [deleted] = await repo.deleteTable(id);
-      if (!deleted) throw tableNotFound();
+    async removeTable(id: string, actor: AuditActor): Promise<void> {
+      await repo.transaction(async (tx) => {
+        const before = await tableRecord(id, tx);
+        if (!before) throw tableNotFound();
+        await repo.deleteTable(id, tx);
+        await recordAudit(tx, {
+          actor,
+          kind: 'pricingTable.delete',
+          target: { kind: 'pricingTable', id, label: before.name },
+          before,
+        });
+      });
     },
 
-    async orderTables(tableIds: string[]): Promise<AdminPricingTable[]> {
+    async orderTables(tableIds: string[], actor: AuditActor): Promise<AdminPricingTable[]> {
       const existing = await tables();
       const known = new Set(existing.map((table) => table.id));
       if (tableIds.length !== known.size || tableIds.some((id) => !known.has(id))) {
         throw new AppError('BAD_REQUEST', 400, 'Name every pricing table once.');
       }
-      await repo.orderTables(tableIds);
+      await repo.transaction(async (tx) => {
+        await repo.orderTables(tableIds, tx);
+        await recordAudit(tx, {
+          actor,
+          kind: 'pricingTable.update',
+          target: { kind: 'pricingTable', id: 'order', label: 'Order of the pricing tables' },
+          before: { order: existing.map((table) => table.id) },
+          after: { order: tableIds },
+        });
+      });
       return tables();
     },
   };

@@ -1,4 +1,4 @@
-import { type Database, schema } from '@fixpoint/db';
+import { type Database, schema, type Transaction } from '@fixpoint/db';
 import { and, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 
 const u = schema.users;
@@ -21,6 +21,29 @@ export function createAdminUsersRepository(db: Database) {
       const [row] = await db.select().from(u).where(eq(u.id, id));
       return row ?? null;
     },
+
+    /** Runs `work` in one transaction: a change and its audit-log entry are written together or not at all. */
+    transaction: <T>(work: (tx: Transaction) => Promise<T>) => db.transaction(work),
+
+    /** The user, locked until the transaction ends. */
+    async findForUpdate(tx: Transaction, id: string): Promise<UserRow | null> {
+      const [row] = await tx.select().from(u).where(eq(u.id, id)).for('update');
+      return row ?? null;
+    },
+
+    update: (
+      tx: Transaction,
+      id: string,
+      values: Partial<Pick<UserRow, 'role' | 'banned' | 'banReason' | 'banExpires'>>,
+    ) =>
+      tx
+        .update(u)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(u.id, id)),
+
+    /** Ends every web session of the user (a disabled user is signed out everywhere at once). */
+    endSessions: (tx: Transaction, userId: string) =>
+      tx.delete(schema.sessions).where(eq(schema.sessions.userId, userId)),
 
     /** Ids of the accounts the caster must look at again when the user is disabled or enabled. */
     async accountIds(userId: string): Promise<string[]> {

@@ -10,8 +10,8 @@ import {
 } from '@fixpoint/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toFetchHeaders } from '../../lib/fetch-headers';
-import { type AuthUser, requireAdmin } from '../../plugins/auth';
+import { requireAdmin } from '../../plugins/auth';
+import { actorOf } from '../audit/audit';
 import type { AdminUsersService } from './admin-users.service';
 
 const secured = { tags: ['admin'], security: [{ bearerAuth: [] }] };
@@ -78,19 +78,15 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ adminUsersService: AdminU
       schema: {
         ...secured,
         summary: 'Make a user an admin, or a user again (admin)',
-        description: 'An admin cannot take away their own admin role (409 CANNOT_DEMOTE_SELF).',
+        description:
+          'An admin cannot take away their own admin role (409 CANNOT_DEMOTE_SELF); only a user with a verified ' +
+          'e-mail address can be made an admin (403 EMAIL_NOT_VERIFIED).',
         params: idParams,
         body: adminUserRoleSchema,
         response: { 200: adminUserProfileSchema, ...oneUserErrors, 409: errorResponseSchema },
       },
     },
-    (request) =>
-      adminUsersService.setRole({
-        actorId: (request.user as AuthUser).id,
-        id: request.params.id,
-        role: request.body.role,
-        headers: toFetchHeaders(request.headers),
-      }),
+    (request) => adminUsersService.setRole({ actor: actorOf(request), id: request.params.id, role: request.body.role }),
   );
 
   app.put(
@@ -111,11 +107,10 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ adminUsersService: AdminU
     },
     (request) =>
       adminUsersService.setStatus({
-        actorId: (request.user as AuthUser).id,
+        actor: actorOf(request),
         id: request.params.id,
         status: request.body.status,
         reason: request.body.reason,
-        headers: toFetchHeaders(request.headers),
       }),
   );
 };

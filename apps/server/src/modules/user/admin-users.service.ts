@@ -6,9 +6,8 @@ import {
   AppError,
   type LedgerPage,
 } from '@fixpoint/shared';
-import { isAPIError } from 'better-auth/api';
 import type { AccountsService } from '../accounts/accounts.service';
-import type { Auth } from '../auth/auth';
+import { type AuditActor, recordAudit } from '../audit/audit';
 import type { CreditsService } from '../credits/credits.service';
 import type { OrganizationsService } from '../organizations/organizations.service';
 import type { AdminUsersRepository, UserRow } from './admin-users.repository';
@@ -39,20 +38,18 @@ const toProfile = (row: UserRow): AdminUserProfile => ({
 
 /**
  * The admin's users (issue 15): the list, one user's whole picture, and making an admin or disabling a user.
- * Role and ban go through better-auth's admin plugin, which already refuses a banned user's sign-in and ends their
- * web sessions when they are banned; the caster refuses the NTRIP accounts of a banned owner and is told at once
+ * Role and ban are written here, in one transaction with their audit-log entry (decision 0064), to the fields
+ * better-auth's admin plugin reads: it refuses a banned user's sign-in; their web sessions are deleted; the caster refuses the NTRIP accounts of a banned owner and is told at once
  * (`onAccountsChanged`, decision 0042) so their live rovers end within a second.
  */
 export function createAdminUsersService({
   repository,
-  auth,
   creditsService,
   accountsService,
   organizations,
   onAccountsChanged = () => undefined,
 }: {
   repository: AdminUsersRepository;
-  auth: Auth;
   creditsService: CreditsService;
   accountsService: AccountsService;
   organizations: OrganizationsService;
@@ -112,52 +109,76 @@ export function createAdminUsersService({
       return creditsService.ledger({ userId: id }, limit, cursor);
     },
 
-    /** Makes the user an admin, or a user again; an admin never demotes themselves (someone must stay admin). */
-    async setRole({
-      actorId,
-      id,
-      role,
-      headers,
-    }: {
-      actorId: string;
-      id: string;
-      role: 'user' | 'admin';
-      headers: Headers;
-    }) {
-      await existing(id);
-      if (id === actorId && role !== 'admin') {
+    /**
+     * Makes the user an admin, or a user again; an admin never demotes themselves (someone must stay admin). The
+     * change and its audit-log entry are one transaction.
+     */
+    async setRole({ actor, id, role }: { actor: AuditActor; id: string; role: 'user' | 'admin' }) {
+      const row = await existing(id);
+      if (id === actor.id && role !== 'admin') {
         throw new AppError('CANNOT_DEMOTE_SELF', 409, 'You cannot take away your own admin role; ask another admin.');
       }
-      await viaBetterAuth(() => auth.api.setRole({ headers, body: { userId: id, role } }));
+      // Admin rights go only to an address its owner has proven (decision 0061): not to a look-alike sign-up.
+      if (role === 'admin' && row.role !== 'admin' && !row.emailVerified) {
+        throw new AppError(
+          'EMAIL_NOT_VERIFIED',
+          403,
+          'This person has not confirmed their e-mail address yet; they can become an admin once they have.',
+        );
+      }
+      await repository.transaction(async (tx) => {
+        const before = await repository.findForUpdate(tx, id);
+        if (!before) throw notFound();
+        if (before.role === role) return;
+        await repository.update(tx, id, { role });
+        await recordAudit(tx, {
+          actor,
+          kind: 'user.role',
+          target: { kind: 'user', id, label: before.email },
+          before: { role: before.role },
+          after: { role },
+        });
+      });
       return toProfile(await existing(id));
     },
 
     /**
-     * Disables the user (no sign-in, every web session ended, their NTRIP accounts refused by the caster) or enables
-     * them again. An admin never disables themselves.
+     * Disables the user (no sign-in: better-auth's admin plugin refuses a banned user; every web session ended;
+     * their NTRIP accounts refused by the caster) or enables them again, with its audit-log entry in the same
+     * transaction. An admin never disables themselves.
      */
     async setStatus({
-      actorId,
+      actor,
       id,
       status,
       reason,
-      headers,
     }: {
-      actorId: string;
+      actor: AuditActor;
       id: string;
       status: AdminUserStatus;
-      reason?: string;
-      headers: Headers;
+      reason?: string | undefined;
     }) {
       await existing(id);
-      if (id === actorId && status === 'disabled') {
+      if (id === actor.id && status === 'disabled') {
         throw new AppError('CANNOT_DISABLE_SELF', 409, 'You cannot disable your own account; ask another admin.');
       }
-      await viaBetterAuth(() =>
-        status === 'disabled'
-          ? auth.api.banUser({ headers, body: { userId: id, banReason: reason || 'Disabled by an administrator' } })
-          : auth.api.unbanUser({ headers, body: { userId: id } }),
-      );
+      await repository.transaction(async (tx) => {
+        const before = await repository.findForUpdate(tx, id);
+        if (!before) throw notFound();
+        const after =
+          status === 'disabled'
+            ? { banned: true, banReason: reason || 'Disabled by an administrator', banExpires: null }
+            : { banned: false, banReason: null, banExpires: null };
+        await repository.update(tx, id, after);
+        if (status === 'disabled') await repository.endSessions(tx, id);
+        await recordAudit(tx, {
+          actor,
+          kind: status === 'disabled' ? 'user.disable' : 'user.enable',
+          target: { kind: 'user', id, label: before.email },
+          before: { disabled: isBanned(before), reason: before.banReason ?? null },
+          after: { disabled: after.banned, reason: after.banReason },
+        });
+      });
       const accountIds = await repository.accountIds(id);
       if (accountIds.length > 0) onAccountsChanged(accountIds);
       return toProfile(await existing(id));
@@ -166,16 +187,3 @@ export function createAdminUsersService({
 }
 
 export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
-
-/** better-auth's refusals in our error model (`{ code, message }` with its status), anything else as it is. */
-async function viaBetterAuth<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (!isAPIError(error)) throw error;
-    const { statusCode, body } = error as unknown as { statusCode: number; body?: { code?: string; message?: string } };
-    throw new AppError(body?.code || 'BAD_REQUEST', statusCode, body?.message || 'The change was refused.', {
-      cause: error,
-    });
-  }
-}
