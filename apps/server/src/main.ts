@@ -7,16 +7,17 @@ import {
   createCaster,
   loadCasterEnv,
 } from '@fixpoint/caster';
-import { createSecretBox, openDatabase } from '@fixpoint/db';
+import { createSecretBox, openDatabase, pgliteArchive } from '@fixpoint/db';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { type App, buildApp } from './app';
+import { startBackupEndpoint } from './backup/backup-endpoint';
 import type { Env } from './config/env';
 import { EnvError, loadEnv } from './config/env';
 import { createLoggerOptions } from './config/logger';
 import { resolveSecretKey } from './config/secret-key';
 import { isDemoEnabled, seedDemoNetwork, seedDemoSettings, startDemoStations } from './demo/demo';
 import { seedDemoProducts } from './demo/demo-products';
-import { ensureAdmin } from './modules/auth/admin-bootstrap';
+import { AdminBootstrapError, ensureAdmin } from './modules/auth/admin-bootstrap';
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;
@@ -86,7 +87,15 @@ async function main() {
     : undefined;
   localCaster = caster;
   let demo: { stop(): void } | undefined;
-  await bootstrapAdmin(app, env, database);
+  let backupEndpoint: { close(): Promise<void> } | undefined;
+  try {
+    await bootstrapAdmin(app, env, database);
+  } catch (error) {
+    // A named admin address whose owner has not proven control of it: say what to do and do not start.
+    if (!(error instanceof AdminBootstrapError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
   app.log.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? env.DATA_DIR : undefined },
     'database ready',
@@ -104,6 +113,7 @@ async function main() {
     forced.unref();
     try {
       await app.close();
+      await backupEndpoint?.close();
       demo?.stop();
       await caster?.stop();
       await accountEvents?.close();
@@ -118,6 +128,14 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: env.HOST, port: env.PORT });
+  // `npm run backup` asks this process for the embedded database while it runs (decision 0066).
+  if (database.kind === 'pglite') {
+    backupEndpoint = await startBackupEndpoint({
+      dataDir: env.DATA_DIR,
+      archive: () => pgliteArchive(database),
+      logger: app.log,
+    });
+  }
   if (isDemo) {
     await seedDemoNetwork(database.db);
     await seedDemoProducts(database.db);

@@ -20,6 +20,8 @@ export const errorCodes = [
   'INTERNAL',
   'SERVICE_UNAVAILABLE',
   'UPSTREAM_FAILED',
+  /** 403: accepting an invitation, becoming admin or changing the address needs a verified address. */
+  'EMAIL_NOT_VERIFIED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -54,6 +56,7 @@ export const validationRules = [
   'uppercase',
   'digit',
   'symbol',
+  'controlCharacters',
   'invalid',
 ] as const;
 

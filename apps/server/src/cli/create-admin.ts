@@ -7,7 +7,7 @@ import { generateSecretKey, openDatabase } from '@fixpoint/db';
 import pino from 'pino';
 import { loadEnv } from '../config/env';
 import { passwordPolicyFromEnv } from '../config/password-policy';
-import { ensureAdmin } from '../modules/auth/admin-bootstrap';
+import { AdminBootstrapError, ensureAdmin } from '../modules/auth/admin-bootstrap';
 import { createAuth } from '../modules/auth/auth';
 import { createMailer } from '../modules/mail/mailer';
 
@@ -33,11 +33,18 @@ const auth = createAuth({
   trustedOrigins: [],
   trustProxy: false,
 });
-const result = await ensureAdmin(
-  { auth, db: database.db },
-  { email: values.email, password: values.password, name: values.name },
-);
-console.log(
-  result.created ? `Admin ${result.email} created.` : `${result.email} is now an admin (password unchanged).`,
-);
-await database.close();
+try {
+  const result = await ensureAdmin(
+    { auth, db: database.db },
+    { email: values.email, password: values.password, name: values.name },
+    'cli',
+  );
+  console.log(result.created ? `Admin ${result.email} created.` : `${result.email} is an admin (password unchanged).`);
+} catch (error) {
+  // An existing account is promoted only when it is verified and --password is its password (decision 0061).
+  if (!(error instanceof AdminBootstrapError)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

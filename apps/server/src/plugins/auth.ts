@@ -11,6 +11,8 @@ export interface AuthUser {
   name: string;
   image: string | null;
   isAdmin: boolean;
+  /** The person has opened the link mailed to their address (docs/decisions/0061). */
+  emailVerified: boolean;
 }
 
 declare module 'fastify' {
@@ -62,6 +64,7 @@ export function registerIdentity(
       name: user.name,
       image: user.image ?? null,
       isAdmin: user.role === 'admin',
+      emailVerified: user.emailVerified,
     };
   });
 }
@@ -77,6 +80,20 @@ function checkOrigin(request: FastifyRequest, trustedOrigins: string[]) {
 /** Route onRequest hook (runs before validation): 401 when signed out. */
 export async function requireUser(request: FastifyRequest) {
   if (!request.user) throw AppError.unauthorized();
+}
+
+/**
+ * Refuses what needs a proven address (accepting an invitation, changing the address) while the caller's is not
+ * verified: 403 EMAIL_NOT_VERIFIED (docs/decisions/0061).
+ */
+export function requireVerifiedEmail(user: Pick<AuthUser, 'emailVerified'>) {
+  if (!user.emailVerified) {
+    throw new AppError(
+      'EMAIL_NOT_VERIFIED',
+      403,
+      'Confirm your e-mail address first: open the link we sent you, or send a new one from the dashboard.',
+    );
+  }
 }
 
 /** Route onRequest hook: 401 when signed out, 403 when signed in without the admin role. */

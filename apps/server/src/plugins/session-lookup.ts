@@ -37,7 +37,15 @@ export function createSessionLookup({ auth, db }: { auth: Auth; db: Database }) 
   const { sessions: s, users: u } = schema;
   // Prepared once: PostgreSQL plans it once per connection instead of on every request.
   const byToken = db
-    .select({ expiresAt: s.expiresAt, id: u.id, email: u.email, name: u.name, image: u.image, role: u.role })
+    .select({
+      expiresAt: s.expiresAt,
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      image: u.image,
+      role: u.role,
+      emailVerified: u.emailVerified,
+    })
     .from(s)
     .innerJoin(u, eq(u.id, s.userId))
     .where(eq(s.token, sql.placeholder('token')))
@@ -55,6 +63,13 @@ export function createSessionLookup({ auth, db }: { auth: Auth; db: Database }) 
     const [row] = await byToken.execute({ token });
     // Expired, or due for the refresh that extends it (better-auth writes that once a day): better-auth's turn.
     if (!row || row.expiresAt.getTime() - refreshAfterMs <= Date.now()) return undefined;
-    return { id: row.id, email: row.email, name: row.name, image: row.image, isAdmin: row.role === 'admin' };
+    return {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      image: row.image,
+      isAdmin: row.role === 'admin',
+      emailVerified: row.emailVerified,
+    };
   };
 }

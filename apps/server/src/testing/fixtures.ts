@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Database, schema } from '@fixpoint/db';
+import { eq } from 'drizzle-orm';
 import { ensureAdmin } from '../modules/auth/admin-bootstrap';
 import type { TestApp } from './test-app';
 
@@ -32,8 +33,11 @@ export async function seedNetwork(
   return net;
 }
 
-/** Signs a new user up through the real auth routes and returns its bearer token and id. */
-export async function signUpUser(t: TestApp, name = `user${++counter}`) {
+/**
+ * Signs a new user up through the real auth routes and returns its bearer token and id. The address counts as
+ * verified (the person opened the mailed link) unless `isVerified` is false (docs/decisions/0061).
+ */
+export async function signUpUser(t: TestApp, name = `user${++counter}`, { isVerified = true } = {}) {
   const email = `${name.toLowerCase().replaceAll(' ', '.')}@example.com`;
   const res = await t.app.inject({
     method: 'POST',
@@ -42,7 +46,11 @@ export async function signUpUser(t: TestApp, name = `user${++counter}`) {
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.body}`);
   const token = res.headers['set-auth-token'] as string;
-  return { id: res.json().user.id as string, email, token, headers: { authorization: `Bearer ${token}` } };
+  const id = res.json().user.id as string;
+  if (isVerified) {
+    await t.database.db.update(schema.users).set({ emailVerified: true }).where(eq(schema.users.id, id));
+  }
+  return { id, email, token, headers: { authorization: `Bearer ${token}` } };
 }
 
 /** Creates an admin (as start-up does) and signs it in; returns its bearer headers. */

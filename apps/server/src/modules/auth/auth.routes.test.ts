@@ -169,7 +169,8 @@ describe('identity', () => {
     });
     expect(forged.statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(smtp.received.some((m) => m.to.includes('ada@example.com'))).toBe(false);
+    // (Ada's sign-up mailed her a verification link; no reset link went out.)
+    expect(smtp.received.some((m) => m.to.includes('ada@example.com') && m.raw.includes('reset-password'))).toBe(false);
     expect(isTrustedLinkOrigin('http://localhost:8080/x', undefined, [])).toBe(true);
     expect(isTrustedLinkOrigin('https://portal.example/x', 'https://portal.example', [])).toBe(true);
     expect(isTrustedLinkOrigin('http://localhost/x', 'https://portal.example', [])).toBe(false);
@@ -193,7 +194,11 @@ describe('identity', () => {
     expect(unknown.statusCode).toBe(200);
     expect(unknown.body).toBe(known.body);
 
-    const mail = await smtp.waitFor('ada@example.com');
+    await smtp.waitFor('ada@example.com');
+    const isReset = (m: { to: string[]; raw: string }) =>
+      m.to.includes('ada@example.com') && m.raw.includes('reset-password');
+    await expect.poll(() => smtp.received.some(isReset)).toBe(true);
+    const mail = smtp.received.find(isReset) as { raw: string };
     expect(smtp.received.some((m) => m.to.includes('ghost@example.com'))).toBe(false);
     const link = mail.raw.replace(/=\r?\n/g, '').match(/https?:\/\/\S+\/api\/auth\/reset-password\/[\w-]+\S*/)?.[0];
     expect(link).toBeTruthy();

@@ -5,6 +5,7 @@ import {
   emailMaxLength,
   emailPattern,
   errorResponseSchema,
+  hasControlCharacters,
   type PasswordPolicy,
   usernameMaxLength,
   usernameMinLength,
@@ -150,6 +151,8 @@ function enforceInputRules(path: string, body: Body, policy: PasswordPolicy) {
     if (name.length > usernameMaxLength) {
       throw new AppError('VALIDATION_FAILED', 400, `The username can be at most ${usernameMaxLength} characters long.`);
     }
+    // The name as sent, not trimmed: trimming takes a BOM or a line separator off the ends, better-auth would not.
+    if (hasControlCharacters(String(body?.name))) throw invalidField('name', { rule: 'controlCharacters' });
     if (body?.termsAccepted !== true) throw new AppError('TERMS_NOT_ACCEPTED', 400, 'Please accept the terms.');
   }
   if (path === '/api/auth/update-user' && body?.name !== undefined) {
@@ -161,6 +164,7 @@ function enforceInputRules(path: string, body: Body, policy: PasswordPolicy) {
         `The username must be ${usernameMinLength} to ${usernameMaxLength} characters long.`,
       );
     }
+    if (hasControlCharacters(String(body.name))) throw invalidField('name', { rule: 'controlCharacters' });
   }
   const field = passwordFields[path];
   if (field) {
@@ -208,7 +212,6 @@ async function forward(
   if (request.method === 'POST') headers.set('content-type', 'application/json');
   const body = request.method === 'POST' ? JSON.stringify(sanitise(request.body as Body)) : undefined;
   const response = await auth.handler(new Request(url, { method: request.method, headers, body }));
-  await beforeAnswer?.(response.status);
 
   reply.status(response.status);
   response.headers.forEach((value, name) => {
@@ -216,6 +219,8 @@ async function forward(
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
+  // After better-auth's headers, so a cookie it adds (the device cookie) comes after the session's.
+  await beforeAnswer?.(response.status);
   const payload = Buffer.from(await response.arrayBuffer());
   if (response.status >= 400) {
     return reply.type('application/json; charset=utf-8').send(errorShape(payload, response.status, request.id));

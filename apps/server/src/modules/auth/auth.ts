@@ -2,10 +2,12 @@ import { type Database, schema } from '@fixpoint/db';
 import { type Language, type PasswordPolicy, pickLanguage } from '@fixpoint/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin, bearer, genericOAuth, oauthPopup } from 'better-auth/plugins';
 import { and, eq, like } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { recipientLanguage, textsIn } from '../../i18n/i18n';
+import { isTrustedLinkOrigin } from '../../lib/mail-links';
 import type { Mailer } from '../mail/mailer';
 import { currentDocuments } from '../settings/documents';
 
@@ -100,6 +102,44 @@ export function createAuth({
         }
       },
     },
+    // Sign-up mails a link that proves the address (docs/decisions/0061); until it is opened the person may sign in
+    // and look around, but not accept an invitation, become admin or change the address (guards in the routes).
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: 60 * 60,
+      async sendVerificationEmail({ user, url }, request) {
+        // The same rule as the reset link: a link built from a forged Host is not sent.
+        if (!isTrustedLinkOrigin(url, publicUrl, trustedOrigins)) {
+          logger.warn(
+            { origin: new URL(url).origin },
+            'e-mail verification: no e-mail sent, the request came to an untrusted address (set PUBLIC_URL)',
+          );
+          return;
+        }
+        try {
+          const t = textsIn(
+            recipientLanguage({
+              staticLanguage: brand.staticLanguage,
+              stored: (user as { language?: string | null }).language,
+              acceptLanguage: request?.headers.get('accept-language'),
+            }),
+          );
+          const values = { brand: brand.name, name: user.name };
+          await mailer.send({
+            to: user.email,
+            subject: t('mail.verifyEmail.subject', values),
+            text: [
+              t('mail.verifyEmail.greeting', values),
+              t('mail.verifyEmail.body', values),
+              url,
+              `${t('mail.verifyEmail.notYou', values)}\n`,
+            ].join('\n\n'),
+          });
+        } catch (error) {
+          logger.error({ err: error }, 'e-mail verification mail failed');
+        }
+      },
+    },
     user: {
       additionalFields: {
         termsAcceptedAt: { type: 'date', required: false, input: false },
@@ -162,6 +202,26 @@ export function createAuth({
           ]
         : []),
     ],
+    hooks: {
+      // Admin rights go only to a proven address (docs/decisions/0061), through the admin plugin's own paths too
+      // (the portal's role route checks in admin-users.service.ts; changing the address in auth.routes.ts).
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as { userId?: unknown; role?: unknown; data?: { role?: unknown } };
+        const grantsAdmin = (role: unknown) => role === 'admin' || (Array.isArray(role) && role.includes('admin'));
+        // A user the admin creates here has not proven their address yet.
+        if (ctx.path === '/admin/create-user' && grantsAdmin(body.role)) throw emailNotVerified();
+        const promotes =
+          (ctx.path === '/admin/set-role' && grantsAdmin(body.role)) ||
+          (ctx.path === '/admin/update-user' && grantsAdmin(body.data?.role));
+        if (promotes && typeof body.userId === 'string') {
+          const [target] = await db
+            .select({ emailVerified: schema.users.emailVerified })
+            .from(schema.users)
+            .where(eq(schema.users.id, body.userId));
+          if (target && !target.emailVerified) throw emailNotVerified();
+        }
+      }),
+    },
     // Our own limiter (per IP and per e-mail, in the database) guards sign-in and reset: see auth.routes.ts.
     rateLimit: { enabled: false },
     advanced: {
@@ -175,17 +235,16 @@ export function createAuth({
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * Where a link in an e-mail may point: at PUBLIC_URL when it is set; otherwise at a trusted origin or this machine
- * (a local `npm start`). Anything else came from a Host header we cannot trust.
- */
-export function isTrustedLinkOrigin(link: string, publicUrl: string | undefined, trustedOrigins: string[]) {
-  const { origin, hostname } = new URL(link);
-  if (publicUrl) return origin === new URL(publicUrl).origin;
-  return trustedOrigins.includes(origin) || loopbackHosts.has(hostname);
+/** 403 EMAIL_NOT_VERIFIED, in the API's error shape once auth.routes.ts copies it out. */
+function emailNotVerified() {
+  return new APIError('FORBIDDEN', {
+    code: 'EMAIL_NOT_VERIFIED',
+    message: 'This person has not confirmed their e-mail address yet; they can become an admin once they have.',
+  });
 }
+
+// The rule for every link in an e-mail lives with the others' (lib/mail-links.ts, docs/decisions/0062).
+export { isTrustedLinkOrigin };
 
 /**
  * The language a new account starts with: the one its sign-up request asked for (the browser's Accept-Language),

@@ -35,6 +35,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
         photoURL: user.image,
         teams,
         isAdmin: user.isAdmin,
+        emailVerified: user.emailVerified,
         tokenAmount,
       };
     },
