@@ -33,7 +33,10 @@ export interface DatabaseHandle {
   /** Round-trip time of a trivial query in ms; throws when the database is unreachable. */
   ping(): Promise<number>;
   close(): Promise<void>;
-  /** PGlite only: the whole data folder as a tarball, to start test databases from. */
+  /**
+   * PGlite only: the whole data folder as a tarball (to start test databases from, and backups), taken between
+   * transactions so that none is half in it.
+   */
   dumpSnapshot(): Promise<Uint8Array>;
 }
 
@@ -58,9 +61,13 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   return wrapPglite(dataDir ? new PGlite(resolve(dataDir)) : new PGlite());
 }
 
-/** An in-memory PGlite started from a snapshot made by `dumpSnapshot()`. */
-export function openPgliteSnapshot(snapshot: Uint8Array): Promise<DatabaseHandle> {
-  return wrapPglite(new PGlite({ loadDataDir: new Blob([snapshot]) }));
+/**
+ * A PGlite started from a snapshot made by `dumpSnapshot()`: in memory, or written into `dataDir` (which must not
+ * hold a database yet).
+ */
+export function openPgliteSnapshot(snapshot: Uint8Array, dataDir?: string): Promise<DatabaseHandle> {
+  const loadDataDir = new Blob([snapshot]);
+  return wrapPglite(dataDir ? new PGlite(resolve(dataDir), { loadDataDir }) : new PGlite({ loadDataDir }));
 }
 
 async function wrapPglite(client: PGlite): Promise<DatabaseHandle> {
@@ -73,7 +80,9 @@ async function wrapPglite(client: PGlite): Promise<DatabaseHandle> {
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => timeQuery(db as unknown as Database),
     close: () => client.close(),
-    dumpSnapshot: async () => new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer()),
+    // Inside a transaction of its own: PGlite runs one at a time, so no other is open while the folder is read.
+    dumpSnapshot: () =>
+      client.transaction(async () => new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer())),
   };
 }
 

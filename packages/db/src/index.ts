@@ -1,3 +1,4 @@
+export * from './backup';
 export * from './client';
 export * from './owner';
 export * from './password-hash';

@@ -7,20 +7,24 @@ import { type DatabaseHandle, migrationsFolder, openDatabase, openPgliteSnapshot
 
 /**
  * A fresh, migrated database for one test file: a new database on the PostgreSQL server named by
- * TEST_DATABASE_URL (dropped again on close), otherwise an in-memory PGlite.
+ * TEST_DATABASE_URL (dropped again on close; its `url` given), otherwise an in-memory PGlite. `migrate: false`
+ * leaves a PostgreSQL database empty; `pglite` gives PGlite whatever the environment says (tests of PGlite itself).
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(
+  options: { migrate?: boolean; pglite?: boolean } = {},
+): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openMigratedPglite();
+  if (!serverUrl || options.pglite) return openMigratedPglite();
 
   const name = `fixpoint_test_${randomBytes(6).toString('hex')}`;
   await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString() });
-  await handle.migrate();
+  if (options.migrate !== false) await handle.migrate();
   return {
     ...handle,
+    url: url.toString(),
     async close() {
       await handle.close();
       await withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));

@@ -7,14 +7,14 @@ import { type AppOptions, buildApp } from '../app';
 import { loadEnv } from '../config/env';
 
 /**
- * The real app on a fresh database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set) and a temporary data
- * folder (mail goes to its outbox unless SMTP_URL is given), never listening.
+ * The real app on a fresh database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set and `pglite` is not) and a
+ * temporary data folder (mail goes to its outbox unless SMTP_URL is given), never listening.
  */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: Pick<AppOptions, 'onAccountsChanged' | 'logger'> = {},
+  { pglite, ...options }: Pick<AppOptions, 'onAccountsChanged' | 'logger'> & { pglite?: boolean } = {},
 ) {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ pglite });
   const dataDir = mkdtempSync(join(tmpdir(), 'fixpoint-test-'));
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, ...envOverrides });
   const secretKey = generateSecretKey();
