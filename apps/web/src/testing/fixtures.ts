@@ -17,6 +17,7 @@ export const userOverview = {
   photoURL: null,
   teams: [{ id: 't1', name: 'Farm', role: 'owner', status: 'active' }],
   isAdmin: false,
+  emailVerified: true,
   tokenAmount: 1250,
 };
 

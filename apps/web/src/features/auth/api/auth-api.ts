@@ -42,8 +42,19 @@ export const authConfigQueryOptions = () =>
 export const signIn = (input: { email: string; password: string }) =>
   apiRequest<{ user: SessionUser }>('/auth/sign-in/email', { method: 'POST', body: { ...input, rememberMe: true } });
 
+/** The verification link mailed at sign-up leads back to the dashboard (docs/decisions/0061). */
 export const signUp = (input: { email: string; name: string; password: string }) =>
-  apiRequest<{ user: SessionUser }>('/auth/sign-up/email', { method: 'POST', body: { ...input, termsAccepted: true } });
+  apiRequest<{ user: SessionUser }>('/auth/sign-up/email', {
+    method: 'POST',
+    body: { ...input, termsAccepted: true, callbackURL: '/dashboard' },
+  });
+
+/** Mails a new verification link to the signed-in person's address. */
+export const sendVerificationEmail = (email: string) =>
+  apiRequest<{ status: boolean }>('/auth/send-verification-email', {
+    method: 'POST',
+    body: { email, callbackURL: '/dashboard' },
+  });
 
 export const signOut = () => apiRequest<{ success: boolean }>('/auth/sign-out', { method: 'POST', body: {} });
 

@@ -91,3 +91,34 @@ describe('logged-in dashboard', () => {
     expect(section.getByRole('link', { name: 'All NTRIP accounts' })).toHaveAttribute('href', '/accounts');
   });
 });
+
+describe('logged-in dashboard: e-mail verification', () => {
+  it('shows a banner with Resend until the address is verified, and sends a new link', async () => {
+    const sent: unknown[] = [];
+    stubUser({ overview: { emailVerified: false } }, (url, init) => {
+      if (url.pathname !== '/api/auth/send-verification-email') return undefined;
+      sent.push(JSON.parse(String(init?.body)));
+      return { body: { status: true } };
+    });
+    const { user } = renderApp('/dashboard');
+    expect(await screen.findByText('Confirm your e-mail address')).toBeInTheDocument();
+    expect(screen.getByText(/We sent a link to ada@example.com/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Resend' }));
+    expect(await screen.findByText('We sent a new link to ada@example.com. It works for an hour.')).toBeInTheDocument();
+    expect(sent).toEqual([{ email: 'ada@example.com', callbackURL: '/dashboard' }]);
+  });
+
+  it('says why a link that came back failed', async () => {
+    stubUser({ overview: { emailVerified: false } });
+    renderApp('/dashboard?error=TOKEN_EXPIRED');
+    expect(await screen.findByText('This link has expired. Ask for a new one.')).toBeInTheDocument();
+  });
+
+  it('shows no banner to a verified person', async () => {
+    stubUser({ overview: { emailVerified: true } });
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Lovelace' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Credit balance' })).toHaveTextContent('1,250'));
+    expect(screen.queryByText('Confirm your e-mail address')).not.toBeInTheDocument();
+  });
+});

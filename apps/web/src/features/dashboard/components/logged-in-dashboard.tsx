@@ -18,6 +18,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { AccessSummary } from '../../accounts/components/access-summary';
 import { userOverviewQueryOptions } from '../../auth/api/auth-api';
+import { VerifyEmailBanner } from '../../auth/components/verify-email-banner';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useHealth } from '../../health/api/get-health';
 import { InvitationsCard } from '../../organizations/components/invitations-card';
@@ -65,6 +66,7 @@ export function LoggedInDashboard() {
         icon={IconLayoutDashboard}
         description={t('dashboard.userIntro')}
       />
+      <VerifyEmailBanner />
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="lg">
         <StatCard
           title={t('dashboard.stats.credits')}
