@@ -17,6 +17,7 @@ import { createAccountsRepository } from './modules/accounts/accounts.repository
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createActivationService } from './modules/activation/activation.service';
 import { createAuth } from './modules/auth/auth';
+import { createDeviceCookies } from './modules/auth/device-cookie';
 import { createLoginGuard } from './modules/auth/login-guard';
 import { createRateLimiter } from './modules/auth/rate-limit';
 import { createCreditsRepository } from './modules/credits/credits.repository';
@@ -145,6 +146,8 @@ export async function buildApp({
   const loginGuard = createLoginGuard(database.db, {
     pairLimit: env.AUTH_RATE_LIMIT,
     addressLimit: env.AUTH_RATE_LIMIT * 5,
+    // Browsers that signed in before pass a shared address's lock (docs/decisions/0062).
+    deviceCookies: createDeviceCookies({ secret: secretKey, isHttps: env.PUBLIC_URL?.startsWith('https://') ?? false }),
   });
   const metaService = createMetaService({ metaRepository: createMetaRepository(database.db) });
   const creditsRepository = createCreditsRepository(database.db, database.hotReads);

@@ -7,7 +7,7 @@ import {
 } from '@fixpoint/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/auth';
-import { type RateLimiter, refuseTooMany } from '../auth/rate-limit';
+import { limitKey, type RateLimiter, refuseTooMany } from '../auth/rate-limit';
 import type { SalesService } from './sales.service';
 
 /** `POST /sales-requests`: the sales form (spec §2, §4), open to visitors; limited per client address. */
@@ -20,7 +20,7 @@ export const salesRoutes: FastifyPluginAsyncZod<{ salesService: SalesService; ra
     {
       // After validation, so a rejected form costs nothing; every stored lead counts.
       preHandler: async (request, reply) => {
-        const verdict = await rateLimiter.hit(`sales:${request.ip}`);
+        const verdict = await rateLimiter.hit(limitKey('sales', request.ip));
         if (!verdict.allowed) refuseTooMany(reply, verdict.retryAfterSeconds, 'requests');
       },
       schema: {
