@@ -139,7 +139,7 @@ export async function buildApp({
   registerIdentity(app, { auth, hotReads: database.hotReads, trustedOrigins });
   if (!env.PUBLIC_URL && env.NODE_ENV !== 'test') {
     app.log.warn(
-      'PUBLIC_URL is not set: password-reset e-mails are sent only for requests to this machine (localhost); set PUBLIC_URL to the portal address',
+      `PUBLIC_URL is not set: links in e-mails point at http://localhost:${env.PORT}, and password-reset and verification e-mails are sent only for requests to this machine; set PUBLIC_URL to the portal address`,
     );
   }
   const rateLimiter = createRateLimiter(database.db, { limit: env.AUTH_RATE_LIMIT, windowMs: 15 * 60 * 1000 });
