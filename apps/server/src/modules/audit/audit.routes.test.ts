@@ -2,8 +2,10 @@ import { schema } from '@fixpoint/db';
 import type { AuditEntry, AuditPage } from '@fixpoint/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAdmin, signUpUser } from '../../testing/fixtures';
+import { insertPlan, seedNetwork, signInAdmin, signUpUser } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createCreditsRepository } from '../credits/credits.repository';
+import { refund } from '../payments/refund';
 import { recordAudit } from './audit';
 
 // Issue 28, decision 0064: every admin and money action leaves an audit-log entry (actor, time, target, before and
@@ -191,6 +193,210 @@ describe('organisations', () => {
       before: { status: 'pending' },
       after: { status: 'active' },
     });
+  });
+});
+
+describe('refunds', () => {
+  it("records a provider's refund as the system, with what was refunded and taken back before and after", async () => {
+    const buyer = await signUpUser(t, 'Refund Buyer');
+    const networkId = (await seedNetwork(t.database.db, {}, 0)).id;
+    const productId = await insertPlan(t.database.db, networkId, {
+      name: 'Refund pack',
+      type: 'Token',
+      category: 'credits',
+      interval: null,
+      networkId: null,
+      amount: 1000,
+      creditsAmount: 100,
+    });
+    const [checkout] = await t.database.db
+      .insert(schema.checkoutSessions)
+      .values({
+        ownerUserId: buyer.id,
+        userId: buyer.id,
+        productId,
+        mode: 'payment',
+        provider: 'stripe',
+        status: 'paid',
+        amount: 1000,
+        currency: 'eur',
+        creditsAmount: 100,
+        paymentIntentId: 'pi_audit_1',
+      })
+      .returning({ id: schema.checkoutSessions.id });
+    const checkoutId = checkout?.id as string;
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/tokens',
+      query: { userId: buyer.id, tokenAmount: '100' },
+      headers: admin,
+    });
+    const outcome = await t.database.db.transaction((tx) =>
+      refund(tx, createCreditsRepository(t.database.db, t.database.db), {
+        kind: 'refund',
+        paymentIntentId: 'pi_audit_1',
+        amountRefunded: 500,
+        amount: 1000,
+      }),
+    );
+    expect(outcome.outcome).toBe('processed');
+    expect(await latest('payment.refund', checkoutId)).toMatchObject({
+      actor: { id: null, email: 'system' },
+      target: { kind: 'payment', id: checkoutId, label: 'pi_audit_1' },
+      before: { amount: 1000, currency: 'eur', amountRefunded: 0, creditsRefunded: 0 },
+      after: { amount: 1000, currency: 'eur', amountRefunded: 500, creditsRefunded: 50 },
+    });
+  });
+});
+
+describe('subscriptions', () => {
+  it('records a manual grant, a cancel and a delete, with the subscription before and after', async () => {
+    const user = await signUpUser(t, 'Manual Subscriber');
+    const networkId = (await seedNetwork(t.database.db, {}, 0)).id;
+    const productId = await insertPlan(t.database.db, networkId, {
+      name: 'Partner access',
+      category: 'non-billable-subscription',
+      amount: 0,
+      interval: null,
+    });
+    const granted = await inject('POST', '/api/admin/subscriptions', {
+      userId: user.id,
+      productId,
+      startsAt: new Date().toISOString(),
+      endsAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    });
+    expect(granted.statusCode, granted.body).toBe(201);
+    const id = granted.json().id as string;
+    expect(await latest('subscription.grant', id)).toMatchObject({
+      target: { kind: 'subscription', id, label: 'Partner access' },
+      before: null,
+      after: { ownerUserId: user.id, productId, provider: 'manual', status: 'active' },
+    });
+
+    const cancelled = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/subscriptions/cancel',
+      query: { subscriptionId: id },
+      headers: admin,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await latest('subscription.cancel', id)).toMatchObject({
+      before: { status: 'active', cancelledAt: null },
+      after: { status: 'cancelling', cancelledAt: expect.any(String) },
+    });
+
+    // Cancelling again is refused (409) and leaves no entry.
+    const before = await count();
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/subscriptions/cancel',
+      query: { subscriptionId: id },
+      headers: admin,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(await count()).toBe(before);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/admin/subscriptions',
+      query: { subscriptionId: id },
+      headers: admin,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await latest('subscription.delete', id)).toMatchObject({
+      before: { id, status: 'cancelling' },
+      after: null,
+    });
+  });
+
+  it("records an owner's own cancel with them as the actor", async () => {
+    const owner = await signUpUser(t, 'Self Canceller');
+    const networkId = (await seedNetwork(t.database.db, {}, 0)).id;
+    const productId = await insertPlan(t.database.db, networkId, { name: 'Own plan' });
+    const [row] = await t.database.db
+      .insert(schema.subscriptions)
+      .values({
+        ownerUserId: owner.id,
+        productId,
+        networkId,
+        provider: 'manual',
+        seats: 1,
+        currentPeriodStart: new Date(),
+        currentPeriodEnd: new Date(Date.now() + 86_400_000),
+      })
+      .returning({ id: schema.subscriptions.id });
+    const id = row?.id as string;
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/subscriptions/cancel',
+      query: { subscriptionId: id },
+      headers: owner.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await latest('subscription.cancel', id)).toMatchObject({
+      actor: { id: owner.id, email: owner.email },
+      after: { status: 'cancelling' },
+    });
+  });
+});
+
+describe('settings', () => {
+  it('records account management, tax rates, billing settings, a published document and page metadata', async () => {
+    const accounts = await inject('PUT', '/api/admin/account-settings', {
+      defaultMaxConnections: 2,
+      maxAccountsPerOwner: 500,
+      reminderDays: 3,
+      organizationAccess: 'approval',
+    });
+    expect(accounts.statusCode, accounts.body).toBe(200);
+    expect(await latest('settings.accounts', 'accounts')).toMatchObject({
+      target: { kind: 'settings', id: 'accounts' },
+      before: { defaultMaxConnections: 1 },
+      after: { defaultMaxConnections: 2 },
+    });
+
+    const tax = await inject('PUT', '/api/admin/tax-rates', [{ country: 'NL', rateBp: 2100, label: 'BTW' }]);
+    expect(tax.statusCode, tax.body).toBe(200);
+    expect(await latest('settings.tax', 'tax-rates')).toMatchObject({
+      before: { rates: [] },
+      after: { rates: [{ country: 'NL', rateBp: 2100, label: 'BTW' }] },
+    });
+
+    const current = (await inject('GET', '/api/admin/billing-settings')).json();
+    const { nextInvoiceNumber: _next, ...billing } = current;
+    const saved = await inject('PUT', '/api/admin/billing-settings', { ...billing, invoiceFooter: 'Thank you' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const entry = await latest('settings.billing', 'billing');
+    expect(entry.after).toMatchObject({ invoiceFooter: 'Thank you' });
+    expect(entry.before).not.toMatchObject({ invoiceFooter: 'Thank you' });
+
+    const published = await inject('POST', '/api/admin/documents', {
+      kind: 'terms',
+      title: 'Terms of use',
+      body: 'Use it well.',
+    });
+    expect(published.statusCode, published.body).toBe(201);
+    expect(await latest('settings.document', published.json().id)).toMatchObject({
+      target: { kind: 'document', label: 'terms v1' },
+      after: { kind: 'terms', title: 'Terms of use', version: 1 },
+    });
+
+    const meta = await inject('PUT', '/api/meta/pages/dashboard', { title: 'Home', description: 'Start here' });
+    expect(meta.statusCode, meta.body).toBe(200);
+    expect(await latest('settings.meta', 'page:dashboard')).toMatchObject({
+      before: null,
+      after: { title: 'Home', description: 'Start here' },
+    });
+  });
+
+  it('writes nothing for a settings change that is refused', async () => {
+    const before = await count();
+    const bad = await inject('PUT', '/api/admin/tax-rates', [
+      { country: 'NL', rateBp: 2100, label: 'BTW' },
+      { country: 'NL', rateBp: 900, label: 'BTW laag' },
+    ]);
+    expect(bad.statusCode).toBe(400);
+    expect(await count()).toBe(before);
   });
 });
 

@@ -12,6 +12,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../../plugins/auth';
+import { actorOf, recordAudit } from '../audit/audit';
 import { readBillingSettings } from './invoices';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
@@ -65,10 +66,20 @@ export const billingSettingsRoutes: FastifyPluginAsyncZod<{ db: Database; seller
     },
     async (request) => {
       const { nextInvoiceNumber: _readOnly, ...values } = request.body;
-      await db
-        .insert(schema.billingSettings)
-        .values({ id: 1, ...values })
-        .onConflictDoUpdate({ target: schema.billingSettings.id, set: { ...values, updatedAt: new Date() } });
+      await db.transaction(async (tx) => {
+        const before = await readBillingSettings(tx);
+        await tx
+          .insert(schema.billingSettings)
+          .values({ id: 1, ...values })
+          .onConflictDoUpdate({ target: schema.billingSettings.id, set: { ...values, updatedAt: new Date() } });
+        await recordAudit(tx, {
+          actor: actorOf(request),
+          kind: 'settings.billing',
+          target: { kind: 'settings', id: 'billing', label: 'Invoices and VAT' },
+          before,
+          after: await readBillingSettings(tx),
+        });
+      });
       return current();
     },
   );
@@ -102,8 +113,21 @@ export const billingSettingsRoutes: FastifyPluginAsyncZod<{ db: Database; seller
     },
     async (request) => {
       await db.transaction(async (tx) => {
+        const rates = () =>
+          tx
+            .select({ country: schema.taxRates.country, rateBp: schema.taxRates.rateBp, label: schema.taxRates.label })
+            .from(schema.taxRates)
+            .orderBy(asc(schema.taxRates.country));
+        const before = await rates();
         await tx.delete(schema.taxRates);
         if (request.body.length) await tx.insert(schema.taxRates).values(request.body);
+        await recordAudit(tx, {
+          actor: actorOf(request),
+          kind: 'settings.tax',
+          target: { kind: 'settings', id: 'tax-rates', label: 'VAT rates' },
+          before: { rates: before },
+          after: { rates: await rates() },
+        });
       });
       return request.body.toSorted((a, b) => a.country.localeCompare(b.country));
     },

@@ -1,15 +1,21 @@
-import { type Database, schema } from '@fixpoint/db';
+import { type Database, schema, type Transaction } from '@fixpoint/db';
+
+type Executor = Database | Transaction;
+
 import { eq } from 'drizzle-orm';
 
 export function createMetaRepository(db: Database) {
   return {
-    async getAppMeta() {
-      const [row] = await db.select().from(schema.appMeta).where(eq(schema.appMeta.id, 1));
+    /** Runs `work` in one transaction: a change and its audit-log entry are written together or not at all. */
+    transaction: <T>(work: (tx: Transaction) => Promise<T>) => db.transaction(work),
+
+    async getAppMeta(executor: Executor = db) {
+      const [row] = await executor.select().from(schema.appMeta).where(eq(schema.appMeta.id, 1));
       return row ?? null;
     },
 
-    async setGtagId(gtagId: string | null) {
-      const [row] = await db
+    async setGtagId(gtagId: string | null, executor: Executor = db) {
+      const [row] = await executor
         .insert(schema.appMeta)
         .values({ id: 1, gtagId })
         .onConflictDoUpdate({ target: schema.appMeta.id, set: { gtagId, updatedAt: new Date() } })
@@ -17,13 +23,13 @@ export function createMetaRepository(db: Database) {
       return row;
     },
 
-    async getPageMeta(page: string) {
-      const [row] = await db.select().from(schema.pageMeta).where(eq(schema.pageMeta.page, page));
+    async getPageMeta(page: string, executor: Executor = db) {
+      const [row] = await executor.select().from(schema.pageMeta).where(eq(schema.pageMeta.page, page));
       return row ?? null;
     },
 
-    async setPageMeta(page: string, title: string, description: string) {
-      const [row] = await db
+    async setPageMeta(page: string, title: string, description: string, executor: Executor = db) {
+      const [row] = await executor
         .insert(schema.pageMeta)
         .values({ page, title, description })
         .onConflictDoUpdate({

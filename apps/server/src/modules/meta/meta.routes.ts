@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../../plugins/auth';
+import { actorOf } from '../audit/audit';
 import type { MetaService } from './meta.service';
 
 const pageParams = z.object({ page: pageKeySchema });
@@ -31,7 +32,7 @@ export const metaRoutes: FastifyPluginAsyncZod<{ metaService: MetaService }> = a
         response: { 200: appMetaSchema, ...errors },
       },
     },
-    (request) => metaService.updateAppMeta(request.body),
+    (request) => metaService.updateAppMeta(request.body, actorOf(request)),
   );
 
   app.get(
@@ -60,6 +61,6 @@ export const metaRoutes: FastifyPluginAsyncZod<{ metaService: MetaService }> = a
         response: { 200: pageMetaSchema, ...errors },
       },
     },
-    (request) => metaService.updatePageMeta(request.params.page, request.body),
+    (request) => metaService.updatePageMeta(request.params.page, request.body, actorOf(request)),
   );
 };

@@ -1,4 +1,5 @@
 import { AppError, type AppMeta, defaultDescription, defaultPageTitles, type PageMeta } from '@fixpoint/shared';
+import { type AuditActor, recordAudit } from '../audit/audit';
 import type { MetaRepository } from './meta.repository';
 
 export function createMetaService({ metaRepository }: { metaRepository: MetaRepository }) {
@@ -8,9 +9,19 @@ export function createMetaService({ metaRepository }: { metaRepository: MetaRepo
       return { gtagId: row?.gtagId ?? null };
     },
 
-    async updateAppMeta(input: AppMeta): Promise<AppMeta> {
+    async updateAppMeta(input: AppMeta, actor: AuditActor): Promise<AppMeta> {
       const gtagId = input.gtagId === '' ? null : input.gtagId;
-      await metaRepository.setGtagId(gtagId);
+      await metaRepository.transaction(async (tx) => {
+        const before = await metaRepository.getAppMeta(tx);
+        await metaRepository.setGtagId(gtagId, tx);
+        await recordAudit(tx, {
+          actor,
+          kind: 'settings.meta',
+          target: { kind: 'settings', id: 'app-meta', label: 'App metadata' },
+          before: { gtagId: before?.gtagId ?? null },
+          after: { gtagId },
+        });
+      });
       return { gtagId };
     },
 
@@ -23,8 +34,22 @@ export function createMetaService({ metaRepository }: { metaRepository: MetaRepo
       return { page, title, description: defaultDescription };
     },
 
-    async updatePageMeta(page: string, input: { title: string; description: string }): Promise<PageMeta> {
-      await metaRepository.setPageMeta(page, input.title, input.description);
+    async updatePageMeta(
+      page: string,
+      input: { title: string; description: string },
+      actor: AuditActor,
+    ): Promise<PageMeta> {
+      await metaRepository.transaction(async (tx) => {
+        const before = await metaRepository.getPageMeta(page, tx);
+        await metaRepository.setPageMeta(page, input.title, input.description, tx);
+        await recordAudit(tx, {
+          actor,
+          kind: 'settings.meta',
+          target: { kind: 'settings', id: `page:${page}`, label: `Page metadata: ${page}` },
+          before: before ? { title: before.title, description: before.description } : null,
+          after: input,
+        });
+      });
       return { page, ...input };
     },
   };

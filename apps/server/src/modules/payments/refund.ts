@@ -1,5 +1,6 @@
 import { ownerOfRow, ownerWhere, schema, type Transaction } from '@fixpoint/db';
 import { eq } from 'drizzle-orm';
+import { recordAudit, systemActor } from '../audit/audit';
 import type { CreditsRepository } from '../credits/credits.repository';
 import type { Outcome } from './payment-effects';
 import type { PaymentAction } from './payment-provider';
@@ -17,11 +18,32 @@ export async function refund(
   const [checkout] = await tx.select().from(c).where(eq(c.paymentIntentId, action.paymentIntentId)).for('update');
   if (!checkout) return { outcome: 'ignored', detail: 'No payment of ours.', checkoutSessionId: null };
   const ref = { checkoutSessionId: checkout.id };
+  // The provider's refund in the audit log (decision 0064), in this transaction; whoever issued it at the
+  // provider is not known here, so the actor is the system.
+  const audit = (after: { amountRefunded: number; creditsRefunded: number; creditsUnrecovered: number }) =>
+    recordAudit(tx, {
+      actor: systemActor,
+      kind: 'payment.refund',
+      target: { kind: 'payment', id: checkout.id, label: action.paymentIntentId },
+      before: {
+        amount: action.amount,
+        currency: checkout.currency,
+        amountRefunded: checkout.amountRefunded,
+        creditsRefunded: checkout.creditsRefunded,
+        creditsUnrecovered: checkout.creditsUnrecovered,
+      },
+      after: { amount: action.amount, currency: checkout.currency, ...after },
+    });
   if (checkout.mode !== 'payment' || !checkout.creditsAmount || action.amount <= 0) {
     await tx
       .update(c)
       .set({ amountRefunded: action.amountRefunded, updatedAt: new Date() })
       .where(eq(c.id, checkout.id));
+    await audit({
+      amountRefunded: action.amountRefunded,
+      creditsRefunded: checkout.creditsRefunded,
+      creditsUnrecovered: checkout.creditsUnrecovered,
+    });
     return { outcome: 'processed', detail: 'Refund recorded.', ...ref };
   }
   const share = Math.min(1, action.amountRefunded / action.amount);
@@ -50,6 +72,11 @@ export async function refund(
       updatedAt: new Date(),
     })
     .where(eq(c.id, checkout.id));
+  await audit({
+    amountRefunded: action.amountRefunded,
+    creditsRefunded: checkout.creditsRefunded + taken,
+    creditsUnrecovered: checkout.creditsUnrecovered + unrecovered,
+  });
   return {
     outcome: 'processed',
     detail: `Took back ${taken} credits${unrecovered ? `; ${unrecovered} were already spent` : ''}.`,

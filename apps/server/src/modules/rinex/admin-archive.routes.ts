@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../../plugins/auth';
+import { actorOf } from '../audit/audit';
 import type { AdminArchiveService } from './admin-archive';
 
 const errors = {
@@ -50,7 +51,7 @@ export const adminArchiveRoutes: FastifyPluginAsyncZod<{ adminArchiveService: Ad
         response: { 200: archiveSettingsSchema, ...errors },
       },
     },
-    (request) => adminArchiveService.updateSettings(request.params.id, request.body),
+    (request) => adminArchiveService.updateSettings(request.params.id, request.body, actorOf(request)),
   );
 
   app.get(

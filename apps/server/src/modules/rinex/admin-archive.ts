@@ -2,6 +2,7 @@ import { type ArchiveStore, listSegments, readSegment } from '@fixpoint/caster';
 import { type Database, schema } from '@fixpoint/db';
 import { type AdminArchive, AppError, type ArchiveSettings } from '@fixpoint/shared';
 import { eq, sql } from 'drizzle-orm';
+import { type AuditActor, recordAudit } from '../audit/audit';
 
 const a = schema.archiveSegments;
 const n = schema.networks;
@@ -55,18 +56,38 @@ export function createAdminArchiveService({ db, store }: { db: Database; store: 
       return { networks: result, storedBytes: result.reduce((sum, network) => sum + network.storedBytes, 0) };
     },
 
-    async updateSettings(networkId: string, settings: ArchiveSettings): Promise<ArchiveSettings> {
-      const [updated] = await db
-        .update(n)
-        .set({
-          archiveRetentionDays: settings.retentionDays,
-          rinexHourlyPrice: settings.hourlyPrice,
-          archiveRelayed: settings.recordRelayed,
-          updatedAt: new Date(),
-        })
-        .where(eq(n.id, networkId))
-        .returning({ id: n.id });
-      if (!updated) throw new AppError('NETWORK_NOT_FOUND', 404, 'No such network.');
+    /** A network's archive settings and their audit-log entry, in one transaction. */
+    async updateSettings(networkId: string, settings: ArchiveSettings, actor: AuditActor): Promise<ArchiveSettings> {
+      await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({
+            name: n.name,
+            retentionDays: n.archiveRetentionDays,
+            hourlyPrice: n.rinexHourlyPrice,
+            recordRelayed: n.archiveRelayed,
+          })
+          .from(n)
+          .where(eq(n.id, networkId))
+          .for('update');
+        if (!before) throw new AppError('NETWORK_NOT_FOUND', 404, 'No such network.');
+        await tx
+          .update(n)
+          .set({
+            archiveRetentionDays: settings.retentionDays,
+            rinexHourlyPrice: settings.hourlyPrice,
+            archiveRelayed: settings.recordRelayed,
+            updatedAt: new Date(),
+          })
+          .where(eq(n.id, networkId));
+        const { name, ...previous } = before;
+        await recordAudit(tx, {
+          actor,
+          kind: 'settings.archive',
+          target: { kind: 'network', id: networkId, label: name },
+          before: previous,
+          after: settings,
+        });
+      });
       return settings;
     },
 

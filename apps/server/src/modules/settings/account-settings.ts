@@ -1,4 +1,4 @@
-import { type Database, schema } from '@fixpoint/db';
+import { type Database, schema, type Transaction } from '@fixpoint/db';
 import type { AccountSettings } from '@fixpoint/shared';
 import { eq } from 'drizzle-orm';
 
@@ -10,14 +10,14 @@ export const defaultAccountSettings: AccountSettings = {
 };
 
 /** The operator's account-management settings (docs/decisions/0039), with the defaults until they are saved. */
-export async function readAccountSettings(db: Database): Promise<AccountSettings> {
+export async function readAccountSettings(db: Database | Transaction): Promise<AccountSettings> {
   const [row] = await db.select().from(schema.accountSettings).where(eq(schema.accountSettings.id, 1));
   if (!row) return defaultAccountSettings;
   const { defaultMaxConnections, maxAccountsPerOwner, reminderDays, organizationAccess } = row;
   return { defaultMaxConnections, maxAccountsPerOwner, reminderDays, organizationAccess };
 }
 
-export async function saveAccountSettings(db: Database, settings: AccountSettings) {
+export async function saveAccountSettings(db: Database | Transaction, settings: AccountSettings) {
   await db
     .insert(schema.accountSettings)
     .values({ id: 1, ...settings })

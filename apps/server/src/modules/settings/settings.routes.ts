@@ -12,6 +12,7 @@ import { desc, eq, max } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../../plugins/auth';
+import { actorOf, recordAudit } from '../audit/audit';
 import { readAccountSettings, saveAccountSettings } from './account-settings';
 import { currentDocuments } from './documents';
 
@@ -58,7 +59,17 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; usernamePrefi
       },
     },
     async (request) => {
-      await saveAccountSettings(db, request.body);
+      await db.transaction(async (tx) => {
+        const before = await readAccountSettings(tx);
+        await saveAccountSettings(tx, request.body);
+        await recordAudit(tx, {
+          actor: actorOf(request),
+          kind: 'settings.accounts',
+          target: { kind: 'settings', id: 'accounts', label: 'Account management' },
+          before,
+          after: await readAccountSettings(tx),
+        });
+      });
       return { ...(await readAccountSettings(db)), usernamePrefix };
     },
   );
@@ -114,7 +125,14 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; usernamePrefi
           .insert(d)
           .values({ ...request.body, version: (latest?.version ?? 0) + 1 })
           .returning();
-        return created as typeof d.$inferSelect;
+        const document = created as typeof d.$inferSelect;
+        await recordAudit(tx, {
+          actor: actorOf(request),
+          kind: 'settings.document',
+          target: { kind: 'document', id: document.id, label: `${document.kind} v${document.version}` },
+          after: toDocument(document),
+        });
+        return document;
       });
       return reply.code(201).send(toDocument(row));
     },

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../../plugins/auth';
+import { actorOf } from '../audit/audit';
 import type { SubscriptionsService } from './subscriptions.service';
 
 const errors = {
@@ -49,7 +50,7 @@ export const adminSubscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptionsServ
         response: { 201: adminSubscriptionSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await admin.grant(request.body)),
+    async (request, reply) => reply.code(201).send(await admin.grant(request.body, actorOf(request))),
   );
 
   app.delete(
@@ -64,7 +65,7 @@ export const adminSubscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptionsServ
       },
     },
     async (request, reply) => {
-      await admin.remove(request.query.subscriptionId);
+      await admin.remove(request.query.subscriptionId, actorOf(request));
       return reply.code(204).send(null);
     },
   );
@@ -84,7 +85,7 @@ export const adminSubscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptionsServ
           response: { 200: adminSubscriptionSchema, ...errors, 502: errorResponseSchema },
         },
       },
-      (request) => admin[action](request.query.subscriptionId),
+      (request) => admin[action](request.query.subscriptionId, actorOf(request)),
     );
   }
 };

@@ -1,4 +1,4 @@
-import { type Database, schema } from '@fixpoint/db';
+import { type Database, schema, type Transaction } from '@fixpoint/db';
 import { AppError, type GrantSubscription } from '@fixpoint/shared';
 import { eq } from 'drizzle-orm';
 
@@ -9,7 +9,7 @@ const s = schema.subscriptions;
  * never renews. Answers the new subscription's id.
  */
 export async function grantManualSubscription(
-  db: Database,
+  db: Database | Transaction,
   input: GrantSubscription & { startsAt: string; endsAt: string },
 ): Promise<string> {
   const [product] = await db.select().from(schema.products).where(eq(schema.products.id, input.productId));

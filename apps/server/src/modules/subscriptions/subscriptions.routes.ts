@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/auth';
 import { ownerOf } from '../../plugins/owner-scope';
+import { actorOf } from '../audit/audit';
 import type { SubscriptionsService } from './subscriptions.service';
 
 const errors = {
@@ -55,8 +56,8 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptionsService: 
       },
       (request) =>
         cancel
-          ? service.cancel(ownerOf(request), request.query.subscriptionId)
-          : service.resume(ownerOf(request), request.query.subscriptionId),
+          ? service.cancel(ownerOf(request), request.query.subscriptionId, actorOf(request))
+          : service.resume(ownerOf(request), request.query.subscriptionId, actorOf(request)),
     );
   }
 
@@ -92,6 +93,6 @@ export const orgSubscriptionRoutes: FastifyPluginAsyncZod<{ subscriptionsService
         response: { 200: subscriptionSchema, ...errors, 502: errorResponseSchema },
       },
     },
-    (request) => service.endNow(ownerOf(request), request.query.subscriptionId),
+    (request) => service.endNow(ownerOf(request), request.query.subscriptionId, actorOf(request)),
   );
 };

@@ -7,6 +7,7 @@ import {
   type SubscriptionStatus,
 } from '@fixpoint/shared';
 import { and, eq, ilike, inArray, or } from 'drizzle-orm';
+import { type AuditActor, recordAudit } from '../audit/audit';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { effectiveStatus, endSubscription } from './lifecycle';
 import { grantManualSubscription } from './manual-grants';
@@ -45,8 +46,33 @@ export function createSubscriptionsService({ db, provider }: { db: Database; pro
     return found;
   }
 
-  /** Cancel at period end, or resume before it: the provider first, then our row. */
-  async function setCancelling(scope: Scope, id: string, cancel: boolean) {
+  /** A subscription as its audit-log entries record it, and the label they name it by (its plan). */
+  async function auditView(tx: Transaction, row: typeof s.$inferSelect) {
+    const [product] = await tx
+      .select({ name: schema.products.name })
+      .from(schema.products)
+      .where(eq(schema.products.id, row.productId));
+    const { id, ownerUserId, ownerOrgId, productId, networkId, seats, provider, status } = row;
+    return {
+      label: product?.name ?? '',
+      record: {
+        id,
+        ownerUserId,
+        ownerOrgId,
+        productId,
+        networkId,
+        seats,
+        provider,
+        status,
+        currentPeriodStart: row.currentPeriodStart,
+        currentPeriodEnd: row.currentPeriodEnd,
+        cancelledAt: row.cancelledAt,
+      },
+    };
+  }
+
+  /** Cancel at period end, or resume before it: the provider first, then our row, with its audit-log entry. */
+  async function setCancelling(scope: Scope, id: string, cancel: boolean, actor: AuditActor) {
     await db.transaction(async (tx) => {
       const row = await lock(tx, scope, id);
       const status = effectiveStatus(row);
@@ -81,7 +107,17 @@ export function createSubscriptionsService({ db, provider }: { db: Database; pro
         .where(eq(s.id, id))
         .returning();
       // Cancelling ends the seats' access at the period end exactly; resuming gives the renewal margin back.
-      if (changed) await syncSeatWindows(tx, changed);
+      if (changed) {
+        await syncSeatWindows(tx, changed);
+        const before = await auditView(tx, row);
+        await recordAudit(tx, {
+          actor,
+          kind: cancel ? 'subscription.cancel' : 'subscription.resume',
+          target: { kind: 'subscription', id, label: before.label },
+          before: before.record,
+          after: (await auditView(tx, changed)).record,
+        });
+      }
     });
     return one(scope, id);
   }
@@ -131,9 +167,10 @@ export function createSubscriptionsService({ db, provider }: { db: Database; pro
    * Ends a subscription now: a billable one is cancelled at the provider first (if the provider refuses, nothing
    * changes), then its seats lose access at once. An admin's delete also removes the row; an owner's keeps it.
    */
-  async function endNow(scope: Scope, id: string, { deleteRow }: { deleteRow: boolean }) {
+  async function endNow(scope: Scope, id: string, { deleteRow }: { deleteRow: boolean }, actor: AuditActor) {
     await db.transaction(async (tx) => {
       const row = await lock(tx, scope, id);
+      const before = await auditView(tx, row);
       if (row.providerSubscriptionId && row.provider !== 'manual' && effectiveStatus(row) !== 'cancelled') {
         try {
           await provider.cancelNow(row.providerSubscriptionId);
@@ -145,17 +182,27 @@ export function createSubscriptionsService({ db, provider }: { db: Database; pro
       }
       await endSubscription(tx, row);
       if (deleteRow) await tx.delete(s).where(eq(s.id, id));
+      const [after] = deleteRow ? [] : await tx.select().from(s).where(eq(s.id, id));
+      await recordAudit(tx, {
+        actor,
+        kind: deleteRow ? 'subscription.delete' : 'subscription.end',
+        target: { kind: 'subscription', id, label: before.label },
+        before: before.record,
+        after: after ? (await auditView(tx, after)).record : null,
+      });
     });
   }
 
   return {
     list: async (owner: Owner) => (await listSubscriptions(db, inScope(owner))).map(ownerView),
-    cancel: async (owner: Owner, id: string) => ownerView(await setCancelling(owner, id, true)),
-    resume: async (owner: Owner, id: string) => ownerView(await setCancelling(owner, id, false)),
+    cancel: async (owner: Owner, id: string, actor: AuditActor) =>
+      ownerView(await setCancelling(owner, id, true, actor)),
+    resume: async (owner: Owner, id: string, actor: AuditActor) =>
+      ownerView(await setCancelling(owner, id, false, actor)),
     assignSeats,
     /** `DELETE /org/{orgId}/subscriptions` (spec 7): the organisation ends one now. */
-    endNow: async (owner: Owner, id: string) => {
-      await endNow(owner, id, { deleteRow: false });
+    endNow: async (owner: Owner, id: string, actor: AuditActor) => {
+      await endNow(owner, id, { deleteRow: false }, actor);
       return ownerView(await one(owner, id));
     },
 
@@ -175,15 +222,28 @@ export function createSubscriptionsService({ db, provider }: { db: Database; pro
           status,
         );
       },
-      cancel: (id: string) => setCancelling('admin', id, true),
-      resume: (id: string) => setCancelling('admin', id, false),
+      cancel: (id: string, actor: AuditActor) => setCancelling('admin', id, true, actor),
+      resume: (id: string, actor: AuditActor) => setCancelling('admin', id, false, actor),
 
       /** Deletes a subscription (ended first, see endNow). */
-      remove: (id: string) => endNow('admin', id, { deleteRow: true }),
+      remove: (id: string, actor: AuditActor) => endNow('admin', id, { deleteRow: true }, actor),
 
-      /** A manual (non-billable) subscription for a user (manual-grants.ts). */
-      grant: async (input: GrantSubscription & { startsAt: string; endsAt: string }) =>
-        one('admin', await grantManualSubscription(db, input)),
+      /** A manual (non-billable) subscription for a user (manual-grants.ts), with its audit-log entry. */
+      grant: async (input: GrantSubscription & { startsAt: string; endsAt: string }, actor: AuditActor) => {
+        const id = await db.transaction(async (tx) => {
+          const created = await grantManualSubscription(tx, input);
+          const [row] = await tx.select().from(s).where(eq(s.id, created));
+          const after = row ? await auditView(tx, row) : { label: '', record: null };
+          await recordAudit(tx, {
+            actor,
+            kind: 'subscription.grant',
+            target: { kind: 'subscription', id: created, label: after.label },
+            after: after.record,
+          });
+          return created;
+        });
+        return one('admin', id);
+      },
     },
   };
 }
