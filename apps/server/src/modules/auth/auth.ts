@@ -64,9 +64,17 @@ export function createAuth({
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       // Using one reset link voids every other one still open for that user (an older e-mail, a second request).
+      // It also proves the address, as the verification link would: it was mailed there. So whoever signed up
+      // with someone else's address loses it to its owner, password and sessions (docs/decisions/0061).
       async onPasswordReset({ user }) {
         const v = schema.verifications;
         await db.delete(v).where(and(eq(v.value, user.id), like(v.identifier, 'reset-password:%')));
+        if (!user.emailVerified) {
+          await db
+            .update(schema.users)
+            .set({ emailVerified: true, updatedAt: new Date() })
+            .where(eq(schema.users.id, user.id));
+        }
       },
       async sendResetPassword({ user, url }, request) {
         // Without PUBLIC_URL the link's origin comes from the request's Host: a forged one must not get a link.
@@ -150,6 +158,14 @@ export function createAuth({
       },
       changeEmail: { enabled: true },
       deleteUser: { enabled: true },
+    },
+    account: {
+      // Continue with Google signs into the existing account of the same address (docs/decisions/0061) only when
+      // the provider says it verified the address (no provider is trusted by name: GOOGLE_DISCOVERY_URL may name
+      // any) and the existing account's address is verified too (better-auth's requireLocalEmailVerified). An
+      // unproven account is not linked: a stranger's password must not ride along; its owner resets the password
+      // (which proves the address) or confirms it, then Google links.
+      accountLinking: { enabled: true, trustedProviders: [] },
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,

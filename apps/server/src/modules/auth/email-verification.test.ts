@@ -94,6 +94,44 @@ describe('e-mail verification', () => {
     expect((await t.app.inject({ url: link.pathname + link.search })).statusCode).toBe(302);
     expect(await me(person.headers)).toMatchObject({ emailVerified: true });
   });
+
+  it('counts a completed password reset as proof of the address, ending the old password and its sessions', async () => {
+    // A stranger signed up with someone else's address; its owner resets the password from the mail.
+    const stranger = await signUp('owner.of.address@example.com');
+    const requested = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: 'owner.of.address@example.com', redirectTo: 'http://localhost/reset-password' },
+      remoteAddress: '10.8.0.2',
+    });
+    expect(requested.statusCode).toBe(200);
+    const isReset = (m: { to: string[]; raw: string }) =>
+      m.to.includes('owner.of.address@example.com') && m.raw.includes('reset-password');
+    await expect.poll(() => smtp.received.some(isReset)).toBe(true);
+    const raw = (smtp.received.find(isReset)?.raw ?? '').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const link = new URL(raw.match(/https?:\/\/\S+\/api\/auth\/reset-password\/[\w-]+\S*/)?.[0] ?? '');
+    const token = new URL(
+      (await t.app.inject({ url: link.pathname + link.search })).headers.location as string,
+    ).searchParams.get('token');
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'the owner password 1' },
+    });
+    expect(reset.statusCode).toBe(200);
+
+    expect((await t.app.inject({ url: '/api/user', headers: stranger.headers })).statusCode).toBe(401);
+    const signIn = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: 'owner.of.address@example.com', password },
+        remoteAddress: '10.8.0.3',
+      });
+    expect((await signIn('a good password')).statusCode).toBe(401);
+    const owner = await signIn('the owner password 1');
+    expect(owner.json().user).toMatchObject({ emailVerified: true });
+  });
 });
 
 describe('what needs a verified address', () => {
