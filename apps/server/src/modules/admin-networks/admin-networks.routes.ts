@@ -18,6 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../../plugins/auth';
+import { actorOf } from '../audit/audit';
 import type { AdminNetworksService } from './admin-networks.service';
 
 const idParams = z.object({ id: z.uuid() });
@@ -63,7 +64,7 @@ export const adminNetworksRoutes: FastifyPluginAsyncZod<{
         response: { 201: networkTemplateSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createTemplate(request.body)),
+    async (request, reply) => reply.status(201).send(await service.createTemplate(request.body, actorOf(request))),
   );
 
   app.get(
@@ -92,7 +93,7 @@ export const adminNetworksRoutes: FastifyPluginAsyncZod<{
         response: { 200: networkTemplateSchema, ...errors },
       },
     },
-    (request) => service.updateTemplate(request.params.id, request.body),
+    (request) => service.updateTemplate(request.params.id, request.body, actorOf(request)),
   );
 
   app.delete(
@@ -107,7 +108,7 @@ export const adminNetworksRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await service.deleteTemplate(request.params.id);
+      await service.deleteTemplate(request.params.id, actorOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -137,7 +138,7 @@ export const adminNetworksRoutes: FastifyPluginAsyncZod<{
         response: { 201: adminNetworkDetailSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createNetwork(request.body)),
+    async (request, reply) => reply.status(201).send(await service.createNetwork(request.body, actorOf(request))),
   );
 
   app.get(
@@ -166,7 +167,7 @@ export const adminNetworksRoutes: FastifyPluginAsyncZod<{
         response: { 200: adminNetworkDetailSchema, ...errors },
       },
     },
-    (request) => service.updateNetwork(request.params.id, request.body),
+    (request) => service.updateNetwork(request.params.id, request.body, actorOf(request)),
   );
 
   app.delete(
@@ -181,7 +182,7 @@ export const adminNetworksRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await service.deleteNetwork(request.params.id);
+      await service.deleteNetwork(request.params.id, actorOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -200,9 +201,10 @@ export const adminNetworksRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ ...(await service.addStation(request.params.id, request.body)), caster: caster(request) }),
+      reply.status(201).send({
+        ...(await service.addStation(request.params.id, request.body, actorOf(request))),
+        caster: caster(request),
+      }),
   );
 
   app.patch(
@@ -217,7 +219,7 @@ export const adminNetworksRoutes: FastifyPluginAsyncZod<{
         response: { 200: adminStationSchema, ...errors },
       },
     },
-    (request) => service.updateStation(request.params.id, request.params.stationId, request.body),
+    (request) => service.updateStation(request.params.id, request.params.stationId, request.body, actorOf(request)),
   );
 
   app.delete(
@@ -232,7 +234,7 @@ export const adminNetworksRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await service.deleteStation(request.params.id, request.params.stationId);
+      await service.deleteStation(request.params.id, request.params.stationId, actorOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -249,7 +251,7 @@ export const adminNetworksRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      ...(await service.regenerateSourcePassword(request.params.id, request.params.stationId)),
+      ...(await service.regenerateSourcePassword(request.params.id, request.params.stationId, actorOf(request))),
       caster: caster(request),
     }),
   );

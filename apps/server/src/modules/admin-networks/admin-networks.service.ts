@@ -13,6 +13,7 @@ import {
   type UpdateStation,
 } from '@fixpoint/shared';
 import { and, asc, count, eq } from 'drizzle-orm';
+import { type AuditActor, recordAudit } from '../audit/audit';
 import {
   enteredPosition,
   generateSourcePassword,
@@ -112,26 +113,52 @@ export function createAdminNetworksService({
 
     getTemplate: templateById,
 
-    async createTemplate(input: CreateNetworkTemplate & { kind: 'hosted' | 'relay' }): Promise<NetworkTemplate> {
+    async createTemplate(
+      input: CreateNetworkTemplate & { kind: 'hosted' | 'relay' },
+      actor: AuditActor,
+    ): Promise<NetworkTemplate> {
       try {
-        const [row] = await db
-          .insert(tpl)
-          .values(input as typeof tpl.$inferInsert)
-          .returning();
-        return toTemplate(row as TemplateRow, 0);
+        const row = await db.transaction(async (tx) => {
+          const [created] = (await tx
+            .insert(tpl)
+            .values(input as typeof tpl.$inferInsert)
+            .returning()) as [TemplateRow];
+          await recordAudit(tx, {
+            actor,
+            kind: 'template.create',
+            target: { kind: 'template', id: created.id, label: created.name },
+            after: created,
+          });
+          return created;
+        });
+        return toTemplate(row, 0);
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('CONFLICT', 409, 'A template with this name exists.');
         throw error;
       }
     },
 
-    async updateTemplate(id: string, input: Partial<typeof tpl.$inferInsert>): Promise<NetworkTemplate> {
-      await templateRow(id);
+    async updateTemplate(
+      id: string,
+      input: Partial<typeof tpl.$inferInsert>,
+      actor: AuditActor,
+    ): Promise<NetworkTemplate> {
+      const before = await templateRow(id);
       try {
-        await db
-          .update(tpl)
-          .set({ ...input, updatedAt: new Date() })
-          .where(eq(tpl.id, id));
+        await db.transaction(async (tx) => {
+          const [after] = await tx
+            .update(tpl)
+            .set({ ...input, updatedAt: new Date() })
+            .where(eq(tpl.id, id))
+            .returning();
+          await recordAudit(tx, {
+            actor,
+            kind: 'template.update',
+            target: { kind: 'template', id, label: before.name },
+            before,
+            after,
+          });
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('CONFLICT', 409, 'A template with this name exists.');
         throw error;
@@ -140,9 +167,17 @@ export function createAdminNetworksService({
     },
 
     /** Networks made from it keep their settings (their template link is cleared). */
-    async deleteTemplate(id: string) {
-      await templateRow(id);
-      await db.delete(tpl).where(eq(tpl.id, id));
+    async deleteTemplate(id: string, actor: AuditActor) {
+      const before = await templateRow(id);
+      await db.transaction(async (tx) => {
+        await tx.delete(tpl).where(eq(tpl.id, id));
+        await recordAudit(tx, {
+          actor,
+          kind: 'template.delete',
+          target: { kind: 'template', id, label: before.name },
+          before,
+        });
+      });
     },
 
     // ---- networks ----
@@ -159,7 +194,7 @@ export function createAdminNetworksService({
 
     getNetwork,
 
-    async createNetwork(input: CreateNetwork): Promise<AdminNetworkDetail> {
+    async createNetwork(input: CreateNetwork, actor: AuditActor): Promise<AdminNetworkDetail> {
       const template = await templateRow(input.templateId);
       const code = input.code;
       const [taken] = await db.select({ id: net.id }).from(net).where(eq(net.code, code));
@@ -181,63 +216,94 @@ export function createAdminNetworksService({
         throw new AppError('VALIDATION_FAILED', 400, 'A relay network needs the upstream caster host.');
       }
       try {
-        const [row] = await db
-          .insert(net)
-          .values({
-            code,
-            name: input.name,
-            operator: input.operator ?? '',
-            description: input.description ?? '',
-            kind: template.kind,
-            templateId: template.id,
-            dailyPrice: input.dailyPrice ?? template.dailyPrice,
-            visibility: input.visibility ?? 'public',
-            isPublished: input.isPublished ?? false,
-            accessStartsAt: input.accessStartsAt ?? 'purchase',
-            coverageRadiusKm: input.coverageRadiusKm ?? 30,
-            countryCode: input.countryCode ?? null,
-            // A relay network starts from the template's upstream defaults; a hosted one may name a caster to
-            // import its stations' sourcetable from.
-            upstreamHost: upstreamHost ?? null,
-            upstreamPort: upstreamHost ? (input.upstreamPort ?? template.defaultPort) : null,
-            upstreamVersion: upstreamHost ? (input.upstreamVersion ?? template.ntripVersion) : null,
-            ...upstreamUpdate({
-              ...input,
-              upstreamHost: undefined,
-              upstreamPort: undefined,
-              upstreamVersion: undefined,
-            }),
-          })
-          .returning();
-        return getNetwork((row as NetworkRow).id);
+        const row = await db.transaction(async (tx) => {
+          const [created] = (await tx
+            .insert(net)
+            .values({
+              code,
+              name: input.name,
+              operator: input.operator ?? '',
+              description: input.description ?? '',
+              kind: template.kind,
+              templateId: template.id,
+              dailyPrice: input.dailyPrice ?? template.dailyPrice,
+              visibility: input.visibility ?? 'public',
+              isPublished: input.isPublished ?? false,
+              accessStartsAt: input.accessStartsAt ?? 'purchase',
+              coverageRadiusKm: input.coverageRadiusKm ?? 30,
+              countryCode: input.countryCode ?? null,
+              // A relay network starts from the template's upstream defaults; a hosted one may name a caster to
+              // import its stations' sourcetable from.
+              upstreamHost: upstreamHost ?? null,
+              upstreamPort: upstreamHost ? (input.upstreamPort ?? template.defaultPort) : null,
+              upstreamVersion: upstreamHost ? (input.upstreamVersion ?? template.ntripVersion) : null,
+              ...upstreamUpdate({
+                ...input,
+                upstreamHost: undefined,
+                upstreamPort: undefined,
+                upstreamVersion: undefined,
+              }),
+            })
+            .returning()) as [NetworkRow];
+          await recordAudit(tx, {
+            actor,
+            kind: 'network.create',
+            target: { kind: 'network', id: created.id, label: created.name },
+            after: created,
+          });
+          return created;
+        });
+        return getNetwork(row.id);
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('CONFLICT', 409, `The network code ${code} is already taken.`);
         throw error;
       }
     },
 
-    async updateNetwork(id: string, input: UpdateNetwork): Promise<AdminNetworkDetail> {
-      await networkRow(id);
+    async updateNetwork(id: string, input: UpdateNetwork, actor: AuditActor): Promise<AdminNetworkDetail> {
+      const before = await networkRow(id);
       const { upstreamHost, upstreamPort, upstreamVersion, upstreamUsername, upstreamPassword, ...plain } = input;
-      await db
-        .update(net)
-        .set({
-          ...plain,
-          ...upstreamUpdate({ upstreamHost, upstreamPort, upstreamVersion, upstreamUsername, upstreamPassword }),
-          updatedAt: new Date(),
-        })
-        .where(eq(net.id, id));
+      await db.transaction(async (tx) => {
+        const [after] = await tx
+          .update(net)
+          .set({
+            ...plain,
+            ...upstreamUpdate({ upstreamHost, upstreamPort, upstreamVersion, upstreamUsername, upstreamPassword }),
+            updatedAt: new Date(),
+          })
+          .where(eq(net.id, id))
+          .returning();
+        await recordAudit(tx, {
+          actor,
+          kind: 'network.update',
+          target: { kind: 'network', id, label: before.name },
+          before,
+          after,
+        });
+      });
       return getNetwork(id);
     },
 
     /** Its stations go with it; sessions and access windows keep their history (network set null / cascade). */
-    async deleteNetwork(id: string) {
-      await networkRow(id);
-      await db.delete(net).where(eq(net.id, id));
+    async deleteNetwork(id: string, actor: AuditActor) {
+      const before = await networkRow(id);
+      await db.transaction(async (tx) => {
+        await tx.delete(net).where(eq(net.id, id));
+        await recordAudit(tx, {
+          actor,
+          kind: 'network.delete',
+          target: { kind: 'network', id, label: before.name },
+          before,
+        });
+      });
     },
 
     // ---- stations ----
-    async addStation(networkId: string, input: CreateStation): Promise<Omit<StationWithSecret, 'caster'>> {
+    async addStation(
+      networkId: string,
+      input: CreateStation,
+      actor: AuditActor,
+    ): Promise<Omit<StationWithSecret, 'caster'>> {
       const network = await networkRow(networkId);
       await mountpoints.assertFree(input.mountpoint);
       const sourcePassword = network.kind === 'hosted' ? generateSourcePassword() : null;
@@ -245,27 +311,36 @@ export function createAdminNetworksService({
         ? (await db.select().from(tpl).where(eq(tpl.id, network.templateId)))[0]
         : undefined;
       try {
-        const [row] = await db
-          .insert(st)
-          .values({
-            networkId,
-            mountpoint: input.mountpoint,
-            identifier: input.identifier ?? '',
-            latitude: input.latitude ?? null,
-            longitude: input.longitude ?? null,
-            height: input.height ?? null,
-            countryCode: input.countryCode ?? network.countryCode,
-            ...(input.format !== undefined && { format: input.format }),
-            ...(input.formatDetails !== undefined && { formatDetails: input.formatDetails }),
-            ...(input.carrier !== undefined && { carrier: input.carrier }),
-            ...(input.navSystem !== undefined && { navSystem: input.navSystem }),
-            needsGga: input.needsGga ?? template?.needsGga ?? false,
-            upstreamMountpoint: network.kind === 'relay' ? (input.upstreamMountpoint ?? input.mountpoint) : null,
-            isEnabled: input.isEnabled ?? true,
-            sourcePasswordHash: sourcePassword ? hashToken(sourcePassword) : null,
-          })
-          .returning();
-        return { station: toAdminStation(row as StationRow), sourcePassword };
+        const row = await db.transaction(async (tx) => {
+          const [created] = (await tx
+            .insert(st)
+            .values({
+              networkId,
+              mountpoint: input.mountpoint,
+              identifier: input.identifier ?? '',
+              latitude: input.latitude ?? null,
+              longitude: input.longitude ?? null,
+              height: input.height ?? null,
+              countryCode: input.countryCode ?? network.countryCode,
+              ...(input.format !== undefined && { format: input.format }),
+              ...(input.formatDetails !== undefined && { formatDetails: input.formatDetails }),
+              ...(input.carrier !== undefined && { carrier: input.carrier }),
+              ...(input.navSystem !== undefined && { navSystem: input.navSystem }),
+              needsGga: input.needsGga ?? template?.needsGga ?? false,
+              upstreamMountpoint: network.kind === 'relay' ? (input.upstreamMountpoint ?? input.mountpoint) : null,
+              isEnabled: input.isEnabled ?? true,
+              sourcePasswordHash: sourcePassword ? hashToken(sourcePassword) : null,
+            })
+            .returning()) as [StationRow];
+          await recordAudit(tx, {
+            actor,
+            kind: 'station.create',
+            target: { kind: 'station', id: created.id, label: created.mountpoint },
+            after: created,
+          });
+          return created;
+        });
+        return { station: toAdminStation(row), sourcePassword };
       } catch (error) {
         if (isUniqueViolation(error)) {
           throw new AppError('CONFLICT', 409, `The mountpoint ${input.mountpoint} is already taken.`);
@@ -274,36 +349,74 @@ export function createAdminNetworksService({
       }
     },
 
-    async updateStation(networkId: string, stationId: string, input: UpdateStation): Promise<AdminStation> {
-      await stationRow(networkId, stationId);
+    async updateStation(
+      networkId: string,
+      stationId: string,
+      input: UpdateStation,
+      actor: AuditActor,
+    ): Promise<AdminStation> {
+      const before = await stationRow(networkId, stationId);
       if (input.mountpoint !== undefined) await mountpoints.assertFree(input.mountpoint, stationId);
-      const [row] = await db
-        .update(st)
-        .set({ ...input, ...enteredPosition(input), updatedAt: new Date() })
-        .where(eq(st.id, stationId))
-        .returning();
-      return stationWithState(row as StationRow);
+      const row = await db.transaction(async (tx) => {
+        const [after] = (await tx
+          .update(st)
+          .set({ ...input, ...enteredPosition(input), updatedAt: new Date() })
+          .where(eq(st.id, stationId))
+          .returning()) as [StationRow];
+        await recordAudit(tx, {
+          actor,
+          kind: 'station.update',
+          target: { kind: 'station', id: stationId, label: before.mountpoint },
+          before,
+          after,
+        });
+        return after;
+      });
+      return stationWithState(row);
     },
 
-    async deleteStation(networkId: string, stationId: string) {
-      await stationRow(networkId, stationId);
-      await db.delete(st).where(eq(st.id, stationId));
+    async deleteStation(networkId: string, stationId: string, actor: AuditActor) {
+      const before = await stationRow(networkId, stationId);
+      await db.transaction(async (tx) => {
+        await tx.delete(st).where(eq(st.id, stationId));
+        await recordAudit(tx, {
+          actor,
+          kind: 'station.delete',
+          target: { kind: 'station', id: stationId, label: before.mountpoint },
+          before,
+        });
+      });
     },
 
     /** A new source password (hosted stations); the old one stops working at the base's next login. */
-    async regenerateSourcePassword(networkId: string, stationId: string): Promise<Omit<StationWithSecret, 'caster'>> {
+    async regenerateSourcePassword(
+      networkId: string,
+      stationId: string,
+      actor: AuditActor,
+    ): Promise<Omit<StationWithSecret, 'caster'>> {
       const network = await networkRow(networkId);
-      await stationRow(networkId, stationId);
+      const before = await stationRow(networkId, stationId);
       if (network.kind !== 'hosted') {
         throw new AppError('BAD_REQUEST', 400, 'Stations of a relay network have no source password.');
       }
       const sourcePassword = generateSourcePassword();
-      const [row] = await db
-        .update(st)
-        .set({ sourcePasswordHash: hashToken(sourcePassword), updatedAt: new Date() })
-        .where(eq(st.id, stationId))
-        .returning();
-      return { station: await stationWithState(row as StationRow), sourcePassword };
+      const row = await db.transaction(async (tx) => {
+        const [after] = (await tx
+          .update(st)
+          .set({ sourcePasswordHash: hashToken(sourcePassword), updatedAt: new Date() })
+          .where(eq(st.id, stationId))
+          .returning()) as [StationRow];
+        // The password itself is never recorded: only that a new one was issued.
+        await recordAudit(tx, {
+          actor,
+          kind: 'station.update',
+          target: { kind: 'station', id: stationId, label: before.mountpoint },
+          before: { sourceLogin: 'previous' },
+          after: { sourceLogin: 'regenerated', updatedAt: after.updatedAt },
+        });
+        return after;
+      });
+      return { station: await stationWithState(row), sourcePassword };
     },
 
     // ---- sourcetable import (station-import.ts) ----

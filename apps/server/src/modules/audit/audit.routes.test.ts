@@ -400,6 +400,54 @@ describe('settings', () => {
   });
 });
 
+describe('networks, stations and templates', () => {
+  it('records them created, changed and deleted, and never the source password', async () => {
+    const template = await inject('POST', '/api/admin/network-templates', { name: 'Audit template', kind: 'hosted' });
+    expect(template.statusCode, template.body).toBe(201);
+    const templateId = template.json().id as string;
+    expect(await latest('template.create', templateId)).toMatchObject({
+      target: { kind: 'template', label: 'Audit template' },
+      after: { name: 'Audit template', kind: 'hosted' },
+    });
+
+    const network = await inject('POST', '/api/admin/networks', { templateId, code: 'audit', name: 'Audit Net' });
+    expect(network.statusCode, network.body).toBe(201);
+    const networkId = network.json().id as string;
+    expect(await latest('network.create', networkId)).toMatchObject({ after: { code: 'AUDIT', isPublished: false } });
+    await inject('PATCH', `/api/admin/networks/${networkId}`, { isPublished: true });
+    expect(await latest('network.update', networkId)).toMatchObject({
+      before: { isPublished: false },
+      after: { isPublished: true },
+    });
+
+    const added = await inject('POST', `/api/admin/networks/${networkId}/stations`, { mountpoint: 'AUDIT_ONE' });
+    expect(added.statusCode, added.body).toBe(201);
+    const { station, sourcePassword } = added.json();
+    const created = await latest('station.create', station.id);
+    expect(created).toMatchObject({
+      target: { kind: 'station', label: 'AUDIT_ONE' },
+      after: { mountpoint: 'AUDIT_ONE' },
+    });
+    const regenerated = await inject('POST', `/api/admin/networks/${networkId}/stations/${station.id}/source-password`);
+    expect(regenerated.statusCode).toBe(200);
+    const csv = (await t.app.inject({ url: '/api/admin/audit-log.csv', query: { target: station.id }, headers: admin }))
+      .body;
+    expect(csv).toContain('station.update');
+    for (const secret of [sourcePassword, regenerated.json().sourcePassword]) expect(csv).not.toContain(secret);
+    expect(csv).not.toMatch(/sourcePasswordHash/);
+
+    expect((await inject('DELETE', `/api/admin/networks/${networkId}/stations/${station.id}`)).statusCode).toBe(204);
+    expect(await latest('station.delete', station.id)).toMatchObject({
+      before: { mountpoint: 'AUDIT_ONE' },
+      after: null,
+    });
+    expect((await inject('DELETE', `/api/admin/networks/${networkId}`)).statusCode).toBe(204);
+    expect(await latest('network.delete', networkId)).toMatchObject({ before: { name: 'Audit Net' } });
+    expect((await inject('DELETE', `/api/admin/network-templates/${templateId}`)).statusCode).toBe(204);
+    expect(await latest('template.delete', templateId)).toMatchObject({ before: { name: 'Audit template' } });
+  });
+});
+
 describe('the table', () => {
   it('refuses UPDATE, DELETE and TRUNCATE in the database itself', async () => {
     const user = await signUpUser(t, 'Immutable Target');
