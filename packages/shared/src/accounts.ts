@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { plainText } from './text';
 
-export const accountNameSchema = z.string().trim().min(1, 'Give the account a name.').max(60);
+export const accountNameSchema = plainText(z.string().trim().min(1, 'Give the account a name.').max(60));
 /** Upper bound of the concurrent-connection limit an owner may set (plans may lower it later). */
 export const maxConnectionsLimit = 10;
 export const bulkCreateLimit = 200;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countryCode3Schema } from './countries';
+import { plainText } from './text';
 
 /**
  * Admin management of network templates, networks and stations, the sourcetable import and the live feed
@@ -46,8 +47,8 @@ export type NetworkTemplate = z.infer<typeof networkTemplateSchema>;
 export const networkTextLimits = { name: 80, operator: 80, networkDescription: 1000, templateDescription: 500 };
 
 export const createNetworkTemplateSchema = z.object({
-  name: z.string().trim().min(2, 'Give the template a name.').max(networkTextLimits.name),
-  description: z.string().trim().max(networkTextLimits.templateDescription).default(''),
+  name: plainText(z.string().trim().min(2, 'Give the template a name.').max(networkTextLimits.name)),
+  description: plainText(z.string().trim().max(networkTextLimits.templateDescription), { multiline: true }).default(''),
   kind: networkKindSchema,
   defaultHost: hostSchema.nullable().default(null),
   defaultPort: portSchema.default(2101),
@@ -61,8 +62,8 @@ export type CreateNetworkTemplate = z.input<typeof createNetworkTemplateSchema>;
 
 export const updateNetworkTemplateSchema = z
   .object({
-    name: z.string().trim().min(2).max(networkTextLimits.name),
-    description: z.string().trim().max(networkTextLimits.templateDescription),
+    name: plainText(z.string().trim().min(2).max(networkTextLimits.name)),
+    description: plainText(z.string().trim().max(networkTextLimits.templateDescription), { multiline: true }),
     defaultHost: hostSchema.nullable(),
     defaultPort: portSchema,
     ntripVersion: ntripVersionSchema,
@@ -173,9 +174,9 @@ const upstreamInputShape = {
 export const createNetworkSchema = z.object({
   templateId: z.uuid(),
   code: networkCodeSchema,
-  name: z.string().trim().min(2, 'Give the network a name.').max(networkTextLimits.name),
-  operator: z.string().trim().max(networkTextLimits.operator).optional(),
-  description: z.string().trim().max(networkTextLimits.networkDescription).optional(),
+  name: plainText(z.string().trim().min(2, 'Give the network a name.').max(networkTextLimits.name)),
+  operator: plainText(z.string().trim().max(networkTextLimits.operator)).optional(),
+  description: plainText(z.string().trim().max(networkTextLimits.networkDescription), { multiline: true }).optional(),
   dailyPrice: priceSchema.optional(),
   visibility: z.enum(['public', 'private']).optional(),
   isPublished: z.boolean().optional(),
@@ -193,9 +194,9 @@ export type CreateNetwork = z.input<typeof createNetworkSchema>;
 
 export const updateNetworkSchema = z
   .object({
-    name: z.string().trim().min(2).max(networkTextLimits.name),
-    operator: z.string().trim().max(networkTextLimits.operator),
-    description: z.string().trim().max(networkTextLimits.networkDescription),
+    name: plainText(z.string().trim().min(2).max(networkTextLimits.name)),
+    operator: plainText(z.string().trim().max(networkTextLimits.operator)),
+    description: plainText(z.string().trim().max(networkTextLimits.networkDescription), { multiline: true }),
     dailyPrice: priceSchema,
     visibility: z.enum(['public', 'private']),
     isPublished: z.boolean(),

@@ -3,6 +3,7 @@ import { casterSessionSchema, ntripAccountSchema } from './accounts';
 import { adminUserSchema } from './auth';
 import { ledgerPageSchema } from './credits';
 import { teamSchema } from './organizations';
+import { plainText } from './text';
 
 /** One user as an admin sees them: who they are, and why they are disabled when they are. */
 export const adminUserProfileSchema = adminUserSchema
@@ -48,7 +49,7 @@ export const adminUserRoleSchema = z.object({ role: z.enum(adminUserRoles) });
 /** `PUT /api/admin/users/{id}/status`: disable (no sign-in, web sessions ended, NTRIP refused) or enable again. */
 export const adminUserStatusSchema = z.object({
   status: z.enum(['active', 'disabled']),
-  reason: z.string().trim().max(200).optional(),
+  reason: plainText(z.string().trim().max(200)).optional(),
 });
 
 export type AdminUserStatus = z.infer<typeof adminUserStatusSchema>['status'];

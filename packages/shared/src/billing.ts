@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text';
 
 /**
  * Billing (issue 13): the buyer's details on invoices, invoices, the card on file, and the operator's seller, invoice
@@ -15,11 +16,8 @@ export const billingLimits = {
   label: 20,
 } as const;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters.`)
+const optionalText = (max: number, options: { multiline?: boolean } = {}) =>
+  plainText(z.string().trim().max(max, `At most ${max} characters.`), options)
     .transform((value) => value || null)
     .nullable()
     .optional();
@@ -40,9 +38,11 @@ export const vatIdSchema = z
 /** A party on an invoice: the buyer's billing details, or the seller's. */
 export const invoicePartySchema = z
   .object({
-    name: z.string().trim().min(1, 'Give a name.').max(billingLimits.name, `At most ${billingLimits.name} characters.`),
+    name: plainText(
+      z.string().trim().min(1, 'Give a name.').max(billingLimits.name, `At most ${billingLimits.name} characters.`),
+    ),
     company: optionalText(billingLimits.name),
-    address: optionalText(billingLimits.address),
+    address: optionalText(billingLimits.address, { multiline: true }),
     postalCode: optionalText(billingLimits.line),
     city: optionalText(billingLimits.line),
     country: countryCodeSchema.nullable().optional(),
@@ -178,7 +178,10 @@ export const billingSettingsSchema = z
       .trim()
       .max(billingLimits.prefix)
       .regex(/^[A-Za-z0-9/_-]*$/, 'Letters, digits, - / and _ only.'),
-    invoiceFooter: z.string().trim().max(billingLimits.footer, `At most ${billingLimits.footer} characters.`),
+    invoiceFooter: plainText(
+      z.string().trim().max(billingLimits.footer, `At most ${billingLimits.footer} characters.`),
+      { multiline: true },
+    ),
     pricesIncludeTax: z.boolean(),
     reverseCharge: z.boolean(),
     /** The number the next invoice gets (read only). */
@@ -198,7 +201,7 @@ export const taxRateSchema = z
   .object({
     country: countryCodeSchema,
     rateBp: z.number().int().min(0, 'From 0 %.').max(10_000, 'At most 100 %.'),
-    label: z.string().trim().min(1, 'Give a label, e.g. VAT.').max(billingLimits.label),
+    label: plainText(z.string().trim().min(1, 'Give a label, e.g. VAT.').max(billingLimits.label)),
   })
   .meta({ id: 'TaxRate' });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text';
 
 export const maxActivationDays = 366;
 
@@ -97,7 +98,7 @@ export const adminTokensQuerySchema = z.object({
       .refine((n) => n !== 0, 'The amount cannot be 0.')
       .refine((n) => Math.abs(n) <= 1_000_000, 'The amount is too large.'),
   ),
-  reason: z.string().trim().max(200).optional(),
+  reason: plainText(z.string().trim().max(200)).optional(),
 });
 
 export const balanceSchema = z.object({ balance: z.number().int() }).meta({ id: 'Balance' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text';
 
 /** App metadata (spec 3: gtagId, also spelled gtagID by older clients). */
 export const appMetaSchema = z
@@ -36,8 +37,8 @@ export const pageMetaSchema = z
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 
 export const updatePageMetaSchema = z.object({
-  title: z.string().trim().min(1).max(120),
-  description: z.string().trim().max(300),
+  title: plainText(z.string().trim().min(1).max(120)),
+  description: plainText(z.string().trim().max(300)),
 });
 
 /** Default page description (spec 1). */

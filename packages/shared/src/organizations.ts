@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text';
 
 /**
  * Organisations (issue 14; spec 1, 2 "Organisation creation", 3, 5, 7, 8; PRODUCT.md "Organisation";
@@ -37,7 +38,7 @@ export function orgNameProblem(name: string): 'CanNotBeEmpty' | 'MinimumCharacte
 
 /** The body is checked by the service (its codes are the spec's); only the length is a schema rule. */
 export const createOrganizationSchema = z.object({
-  name: z.string().max(orgNameLimits.max, `At most ${orgNameLimits.max} characters.`),
+  name: plainText(z.string().max(orgNameLimits.max, `At most ${orgNameLimits.max} characters.`)),
 });
 
 /** `POST /api/organization`: spec 7's success flag and value (the organisation's URL in the portal). */
@@ -184,7 +185,7 @@ export const adminOrgTokensSchema = z.object({
     .number()
     .int()
     .refine((value) => value !== 0, 'Enter a non-zero amount.'),
-  reason: z.string().trim().max(200).optional(),
+  reason: plainText(z.string().trim().max(200)).optional(),
 });
 
 /** Admin → settings → account management: who may create organisations (docs/decisions/0041). */

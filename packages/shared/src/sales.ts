@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text';
 
 /** Spec §5 and §9: the sales form's rules, used by the form and by `POST /api/sales-requests`. */
 export const SALES_MESSAGE_MAX = 200;
@@ -8,10 +9,11 @@ export const salesEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Digits, plus, hyphen, whitespace and parentheses only (spec §5). */
 export const salesPhonePattern = /^[\d+\-\s()]*$/;
 
-const trimmed = (max: number, message: string) => z.string().trim().max(max, message);
+const trimmed = (max: number, message: string, options: { multiline?: boolean } = {}) =>
+  plainText(z.string().trim().max(max, message), options);
 /** A required field: missing altogether (a client other than the form) reads the same sentence as left blank. */
 const required = (max: number, message: string, missing: string) =>
-  z.string({ error: missing }).trim().max(max, message).min(1, missing);
+  plainText(z.string({ error: missing }).trim().max(max, message).min(1, missing));
 
 export const salesRequestSchema = z
   .object({
@@ -29,7 +31,9 @@ export const salesRequestSchema = z
       .default(''),
     /** The screen the form was opened from. */
     submittedFrom: trimmed(200, 'The page is at most 200 characters.').default(''),
-    message: trimmed(SALES_MESSAGE_MAX, `The message is at most ${SALES_MESSAGE_MAX} characters.`).default(''),
+    message: trimmed(SALES_MESSAGE_MAX, `The message is at most ${SALES_MESSAGE_MAX} characters.`, {
+      multiline: true,
+    }).default(''),
     /** Ad-click identifier (_gcl_aw cookie, gclid query parameter or local storage). */
     gclid: trimmed(200, 'The ad-click identifier is at most 200 characters.').default(''),
   })

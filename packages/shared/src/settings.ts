@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { maxConnectionsLimit } from './accounts';
 import { orgAccessModes } from './organizations';
+import { plainText } from './text';
 
 /** Admin → settings → account management (docs/decisions/0039). */
 export const accountSettingsLimits = { maxAccountsPerOwner: 10_000, reminderDays: 60 } as const;
@@ -64,7 +65,7 @@ export const legalDocumentLimits = { title: 120, body: 100_000 } as const;
 export const publishDocumentSchema = z
   .object({
     kind: z.enum(legalDocumentKinds),
-    title: z.string().trim().min(1, 'Give a title.').max(legalDocumentLimits.title),
+    title: plainText(z.string().trim().min(1, 'Give a title.').max(legalDocumentLimits.title)),
     body: z.string().trim().max(legalDocumentLimits.body, 'At most 100,000 characters.').default(''),
     url: z
       .url({ protocol: /^https$/, message: 'Give an https:// address.' })

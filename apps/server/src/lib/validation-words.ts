@@ -79,6 +79,8 @@ export function ruleWords({ rule, params = {} }: BrokenRule): string {
       return 'must contain a digit';
     case 'symbol':
       return 'must contain a character that is not a letter or digit';
+    case 'controlCharacters':
+      return 'must not contain control or invisible formatting characters';
     default:
       return 'is invalid';
   }
@@ -97,6 +99,8 @@ export interface IssueFacts {
   format?: string;
   divisor?: number | bigint;
   keys?: string[];
+  /** A refinement's own facts: `plainText` (packages/shared) names its rule here. */
+  params?: { rule?: unknown };
 }
 
 const idFormats = new Set(['uuid', 'guid', 'cuid', 'cuid2', 'ulid', 'nanoid', 'xid', 'ksuid']);
@@ -122,6 +126,8 @@ export function ruleOfIssue(issue: IssueFacts): BrokenRule {
       return { rule: 'choice' };
     case 'unrecognized_keys':
       return { rule: 'unknownField', params: { keys: (issue.keys ?? []).join(', ') } };
+    case 'custom':
+      return issue.params?.rule === 'controlCharacters' ? { rule: 'controlCharacters' } : { rule: 'invalid' };
     default:
       return { rule: 'invalid' };
   }

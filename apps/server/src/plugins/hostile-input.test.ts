@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../config/env';
 import { createLoggerOptions } from '../config/logger';
-import { signUpUser } from '../testing/fixtures';
+import { signInAdmin, signUpUser } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { isNestedDeeperThan, maxJsonDepth } from './input-guards';
 
@@ -135,5 +135,114 @@ describe('hostile input', () => {
       payload: { name: 'Deep Enough', extra: JSON.parse(nested(maxJsonDepth - 2)) },
     });
     expect(renamed.statusCode).toBe(200);
+  });
+
+  it('refuses control and invisible formatting characters in names on every kind of route, naming the field', async () => {
+    const ownerName = `Owner ${randomText(6)}`;
+    const owner = await signUpUser(t, ownerName);
+    const admin = await signInAdmin(t);
+    const rover = (
+      await t.app.inject({ method: 'POST', url: '/api/accounts', headers: owner.headers, payload: { name: 'Rover' } })
+    ).json();
+    const hostile = 'Invoice\u202Efdp.exe';
+    const routes: {
+      method: 'POST' | 'PATCH' | 'PUT';
+      url: string;
+      field: string;
+      headers?: object;
+      payload?: object;
+      query?: Record<string, string>;
+    }[] = [
+      { method: 'POST', url: '/api/accounts', field: 'body.name', headers: owner.headers, payload: { name: hostile } },
+      {
+        method: 'PATCH',
+        url: `/api/accounts/${rover.id}`,
+        field: 'body.name',
+        headers: owner.headers,
+        payload: { name: 'Ro\u200Bver' },
+      },
+      {
+        method: 'POST',
+        url: '/api/accounts/bulk',
+        field: 'body.namePrefix',
+        headers: owner.headers,
+        payload: { count: 2, namePrefix: 'Fleet\u0007' },
+      },
+      {
+        method: 'POST',
+        url: '/api/organization',
+        field: 'body.name',
+        headers: owner.headers,
+        payload: { name: '\u2066Farm Co' },
+      },
+      {
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        field: 'body.name',
+        payload: { email: 'bidi@example.com', name: 'Ada\u202E', password: 'a good password', termsAccepted: true },
+      },
+      // Trimming would take a BOM off the ends; the name is checked as sent, as better-auth would store it.
+      {
+        method: 'POST',
+        url: '/api/auth/update-user',
+        field: 'body.name',
+        headers: owner.headers,
+        payload: { name: '\uFEFFAda Byron' },
+      },
+      {
+        method: 'PUT',
+        url: '/api/meta/pages/marketplace',
+        field: 'body.title',
+        headers: admin.headers,
+        payload: { title: 'Shop\u0085', description: '' },
+      },
+      {
+        method: 'PUT',
+        url: '/api/admin/tokens',
+        field: 'querystring.reason',
+        headers: admin.headers,
+        query: { userId: owner.id, tokenAmount: '5', reason: 'Gift\u200D' },
+      },
+    ];
+    for (const route of routes) {
+      const answer = await t.app.inject({
+        method: route.method,
+        url: route.url,
+        headers: route.headers as Record<string, string>,
+        payload: route.payload,
+        query: route.query,
+      });
+      expect({ route: `${route.method} ${route.url}`, status: answer.statusCode, body: answer.json() }).toMatchObject({
+        route: `${route.method} ${route.url}`,
+        status: 400,
+        body: {
+          code: 'VALIDATION_FAILED',
+          message: `Invalid ${route.field}: must not contain control or invisible formatting characters.`,
+          details: [{ path: route.field, rule: 'controlCharacters' }],
+        },
+      });
+    }
+    // Nothing was stored: the one account keeps its name, no user, organisation or grant came of it.
+    const accounts = (await t.app.inject({ url: '/api/accounts', headers: owner.headers })).json();
+    expect(accounts.map((account: { name: string }) => account.name)).toEqual(['Rover']);
+    expect((await t.app.inject({ url: '/api/user', headers: owner.headers })).json()).toMatchObject({
+      username: ownerName,
+      teams: [],
+      tokenAmount: 0,
+    });
+  });
+
+  it('writes a formula-looking name into the credentials CSV as text', async () => {
+    const owner = await user();
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/bulk',
+      headers: owner.headers,
+      payload: { count: 1, namePrefix: '=HYPERLINK("http://evil.test")' },
+    });
+    expect(answer.statusCode).toBe(201);
+    const [header, row] = answer.body.split('\r\n');
+    expect(header).toBe('"name","username","password"');
+    expect(row).toMatch(/^"'=HYPERLINK\(""http:\/\/evil\.test""\) 1","[^"]+","[^"]+"$/);
   });
 });

@@ -101,6 +101,28 @@ describe('a refused field', () => {
     );
   });
 
+  it('shows a name refused for a control or invisible character under its field, in the user language', () => {
+    const refused = new ApiError(
+      400,
+      'VALIDATION_FAILED',
+      'Invalid body.name: must not contain control or invisible formatting characters.',
+      'r4',
+      [
+        {
+          path: 'body.name',
+          message: 'must not contain control or invisible formatting characters',
+          rule: 'controlCharacters',
+        },
+      ],
+    );
+    expect(apiFieldErrors(refused, initTestI18n('en').t)).toEqual({
+      name: 'Must not contain control characters or invisible formatting characters.',
+    });
+    expect(apiFieldErrors(refused, initTestI18n('nl').t)).toEqual({
+      name: 'Mag geen stuurtekens of onzichtbare opmaaktekens bevatten.',
+    });
+  });
+
   it.each(['en', 'nl', 'de'] as const)('has words in %s for every rule the server can name', (lng) => {
     const { t } = initTestI18n(lng);
     const params = { count: 2, limit: 5, expected: 'number', keys: 'colour' };

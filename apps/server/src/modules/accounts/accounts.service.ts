@@ -1,7 +1,7 @@
 import { type Owner, ownerValues, type SecretBox } from '@fixpoint/db';
-import { AppError, type CasterSession, type ConnectionSettings, type NtripAccount } from '@fixpoint/shared';
+import { AppError, type CasterSession, type ConnectionSettings, type NtripAccount, toCsv } from '@fixpoint/shared';
 import type { AccountsRepository, DescribedAccount } from './accounts.repository';
-import { generateNtripPassword, generateNtripUsername, toCsv } from './credentials';
+import { generateNtripPassword, generateNtripUsername } from './credentials';
 import { diagnose, networkStatuses } from './status';
 
 export interface CasterAddress {

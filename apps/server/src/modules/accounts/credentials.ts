@@ -15,12 +15,3 @@ export const generateNtripPassword = () => randomString(16, alphabet);
 
 /** The brand's prefix and 7 random characters, e.g. `fx-k3m9q2t`. */
 export const generateNtripUsername = (prefix: string) => `${prefix}-${randomString(7, usernameAlphabet)}`;
-
-/** RFC 4180 CSV with a header row; every field quoted. */
-export function toCsv(header: string[], rows: string[][]) {
-  const quote = (value: string) => `"${value.replaceAll('"', '""')}"`;
-  return [header, ...rows]
-    .map((row) => row.map(quote).join(','))
-    .join('\r\n')
-    .concat('\r\n');
-}

@@ -1,7 +1,6 @@
 import { type Database, schema } from '@fixpoint/db';
-import { AppError, type OrgUsage } from '@fixpoint/shared';
+import { AppError, type OrgUsage, toCsv } from '@fixpoint/shared';
 import { and, eq, gt, gte, isNull, lt, or } from 'drizzle-orm';
-import { toCsv } from '../accounts/credentials';
 
 const dayMs = 86_400_000;
 const maxDays = 366;
@@ -123,9 +122,6 @@ export async function orgUsage(db: Database, orgId: string, from?: string, to?: 
   };
 }
 
-/** Names are typed by people: one starting like a formula would run in a spreadsheet, so it is quoted as text. */
-const text = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
 /** The same figures as one CSV: a row per member, then a row per account. */
 export function usageCsv(usage: OrgUsage) {
   const figures = (row: Figures) => [
@@ -137,8 +133,8 @@ export function usageCsv(usage: OrgUsage) {
   return toCsv(
     ['kind', 'name', 'e-mail or username', 'sessions', 'hours', 'bytes', 'credits spent', 'from', 'to'],
     [
-      ...usage.members.map((row) => ['member', text(row.name), text(row.email), ...figures(row), usage.from, usage.to]),
-      ...usage.accounts.map((row) => ['account', text(row.name), row.username, ...figures(row), usage.from, usage.to]),
+      ...usage.members.map((row) => ['member', row.name, row.email, ...figures(row), usage.from, usage.to]),
+      ...usage.accounts.map((row) => ['account', row.name, row.username, ...figures(row), usage.from, usage.to]),
     ],
   );
 }
