@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text';
 
 /**
  * Products, pricing tables and checkout (issue 12; spec 2 "Pricing screens", 3 "Money", "Pricing product",
@@ -143,7 +144,7 @@ export const adminProductSchema = z
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
 const productFields = {
-  name: z.string().trim().min(2, 'Give the product a name.').max(productLimits.name),
+  name: plainText(z.string().trim().min(2, 'Give the product a name.').max(productLimits.name)),
   amount: z
     .number('The price must be a number.')
     .int('The price is in minor units (cents): a whole number.')
@@ -151,7 +152,7 @@ const productFields = {
     .max(productLimits.amount, 'The price is too high.'),
   currency: currencySchema,
   attributes: z
-    .array(z.string().trim().min(1, 'An attribute cannot be empty.').max(productLimits.attribute))
+    .array(plainText(z.string().trim().min(1, 'An attribute cannot be empty.').max(productLimits.attribute)))
     .max(productLimits.attributes, `At most ${productLimits.attributes} attributes.`),
   bestChoice: z.boolean(),
   testMode: z.boolean(),
@@ -222,8 +223,8 @@ export const adminPricingTableSchema = pricingTableSchema
 export type AdminPricingTable = z.infer<typeof adminPricingTableSchema>;
 
 export const pricingTableInputSchema = z.object({
-  name: z.string().trim().min(2, 'Give the table a name.').max(productLimits.tableName),
-  description: z.string().trim().max(productLimits.tableDescription).default(''),
+  name: plainText(z.string().trim().min(2, 'Give the table a name.').max(productLimits.tableName)),
+  description: plainText(z.string().trim().max(productLimits.tableDescription), { multiline: true }).default(''),
   networkId: z.uuid().nullable().default(null),
   /** Billable subscription products, in the order the table shows them. */
   productIds: z
@@ -249,8 +250,19 @@ export const checkoutCreatedSchema = z
 
 export type CheckoutCreated = z.infer<typeof checkoutCreatedSchema>;
 
-/** open: waiting for the payment provider; pending: paid with a method that confirms later. */
-export const checkoutStatuses = ['open', 'pending', 'paid', 'declined', 'cancelled', 'expired'] as const;
+/**
+ * open: waiting for the payment provider; pending: paid with a method that confirms later; needs_review: the provider
+ * confirmed another amount or currency than the checkout's, so nothing was granted until an administrator looks.
+ */
+export const checkoutStatuses = [
+  'open',
+  'pending',
+  'paid',
+  'needs_review',
+  'declined',
+  'cancelled',
+  'expired',
+] as const;
 export type CheckoutStatus = (typeof checkoutStatuses)[number];
 
 export const checkoutSessionQuerySchema = z.object({ checkoutSessionId: z.uuid('Unknown checkout session.') });
@@ -294,10 +306,13 @@ export type CustomerSecret = z.infer<typeof customerSecretSchema>;
 
 // ---- admin: payments ----
 
+export const paymentEventOutcomes = ['processed', 'ignored', 'failed', 'needs_review'] as const;
+
 export const paymentEventSchema = z.object({
   eventId: z.string(),
   type: z.string(),
-  outcome: z.enum(['processed', 'ignored', 'failed']),
+  /** needs_review: a payment held for an administrator (its amount or currency is not the checkout's). */
+  outcome: z.enum(paymentEventOutcomes),
   detail: z.string().nullable(),
   deliveries: z.number().int(),
   receivedAt: z.iso.datetime(),
@@ -313,7 +328,10 @@ export const paymentSettingsSchema = z
     /** Where Stripe must send events (null for the local provider, which needs none). */
     webhookUrl: z.string().nullable(),
     webhookEvents: z.array(z.string()),
+    /** The last deliveries, and every payment held for review however old. */
     events: z.array(paymentEventSchema),
+    /** How many payments are held for review (docs/decisions/0063). */
+    needsReview: z.number().int(),
   })
   .meta({ id: 'PaymentSettings' });
 

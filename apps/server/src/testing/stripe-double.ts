@@ -42,6 +42,10 @@ export async function startStripeDouble() {
   const sessions = new Map<string, Json>();
   const setupIntents = new Map<string, Json>();
   const paymentMethods = new Map<string, Json>();
+  /** Stripe's current state of each subscription, as `GET /v1/subscriptions/:id` answers it. */
+  const subscriptions = new Map<string, Json>();
+  /** When each subscription last changed at Stripe: an event built with an older `created` leaves it as it is. */
+  const changedAt = new Map<string, number>();
   const idempotent = new Map<string, { status: number; body: Json }>();
   const requests: { method: string; path: string; body: Json; idempotencyKey?: string }[] = [];
   const subscriptionUpdates: Json[] = [];
@@ -132,24 +136,19 @@ export async function startStripeDouble() {
       return { status: 200, body: found };
     }
     const subscription = path.match(/^\/v1\/subscriptions\/([\w-]+)$/);
-    if (method === 'POST' && subscription) {
-      const found = [...sessions.values()].find((session) => session.subscription === subscription[1]);
-      if (!found) return error(404, `No such subscription: '${subscription[1]}'`);
-      const updated = {
-        id: subscription[1],
-        object: 'subscription',
-        status: 'active',
-        cancel_at_period_end: body.cancel_at_period_end === 'true',
-      };
-      subscriptionUpdates.push(updated);
-      return { status: 200, body: updated };
+    const stored = subscription ? subscriptions.get(subscription[1] as string) : undefined;
+    if (subscription && !stored) return error(404, `No such subscription: '${subscription[1]}'`);
+    if (method === 'GET' && stored) return { status: 200, body: structuredClone(stored) };
+    if (method === 'POST' && stored) {
+      if (stored.status === 'canceled') return error(400, 'A canceled subscription can only update its metadata.');
+      stored.cancel_at_period_end = body.cancel_at_period_end === 'true';
+      subscriptionUpdates.push(structuredClone(stored));
+      return { status: 200, body: structuredClone(stored) };
     }
-    if (method === 'DELETE' && subscription) {
-      const found = [...sessions.values()].find((session) => session.subscription === subscription[1]);
-      if (!found) return error(404, `No such subscription: '${subscription[1]}'`);
-      const cancelled = { id: subscription[1], object: 'subscription', status: 'canceled' };
-      subscriptionUpdates.push(cancelled);
-      return { status: 200, body: cancelled };
+    if (method === 'DELETE' && stored) {
+      stored.status = 'canceled';
+      subscriptionUpdates.push(structuredClone(stored));
+      return { status: 200, body: structuredClone(stored) };
     }
     return error(404, `Unrecognized request URL (${method}: ${path}).`);
   }
@@ -205,7 +204,52 @@ export async function startStripeDouble() {
   /** The subscription Stripe creates for a subscription-mode session when it completes. */
   const subscriptionOf = (found: Json) => {
     found.subscription ??= id('sub');
-    return found.subscription as string;
+    const subscriptionId = found.subscription as string;
+    if (!subscriptions.has(subscriptionId)) {
+      subscriptions.set(subscriptionId, {
+        id: subscriptionId,
+        object: 'subscription',
+        customer: found.customer,
+        status: 'active',
+        cancel_at_period_end: false,
+        metadata: (found.subscription_data as Json | null)?.metadata ?? {},
+        items: { object: 'list', data: [] },
+      });
+    }
+    return subscriptionId;
+  };
+  const unix = (date: Date) => Math.floor(date.getTime() / 1000);
+  /**
+   * Changes Stripe's state of a subscription: a canceled subscription stays canceled (as at Stripe), and a change
+   * dated `at` (a subscription event's `created`) older than the last dated one leaves it as it is.
+   */
+  const changeSubscription = (
+    subscriptionId: string,
+    change: { status?: string; cancelAtPeriodEnd?: boolean; period?: { start: Date; end: Date } },
+    at?: number,
+  ) => {
+    const stored = subscriptions.get(subscriptionId) as Json;
+    if (stored.status === 'canceled') return stored;
+    if (at !== undefined) {
+      if (at < (changedAt.get(subscriptionId) ?? 0)) return stored;
+      changedAt.set(subscriptionId, at);
+    }
+    if (change.status) stored.status = change.status;
+    if (change.cancelAtPeriodEnd !== undefined) stored.cancel_at_period_end = change.cancelAtPeriodEnd;
+    if (change.period) {
+      stored.items = {
+        object: 'list',
+        data: [
+          {
+            id: id('si'),
+            object: 'subscription_item',
+            current_period_start: unix(change.period.start),
+            current_period_end: unix(change.period.end),
+          },
+        ],
+      };
+    }
+    return stored;
   };
 
   return {
@@ -215,6 +259,7 @@ export async function startStripeDouble() {
     publishableKey,
     requests,
     sessions,
+    subscriptions,
     subscriptionUpdates,
     customers,
     /** The next calls answer these HTTP statuses with a Stripe error instead of their result. */
@@ -244,6 +289,7 @@ export async function startStripeDouble() {
     invoicePaid(sessionId: string, period: { start: Date; end: Date }) {
       const found = session(sessionId);
       const subscription = subscriptionOf(found);
+      changeSubscription(subscription, { status: 'active', period });
       const metadata = (found.subscription_data as Json | null)?.metadata ?? {};
       const invoiceId = id('in');
       return event('invoice.paid', {
@@ -280,6 +326,7 @@ export async function startStripeDouble() {
     invoicePaymentFailed(sessionId: string) {
       const found = session(sessionId);
       const subscription = subscriptionOf(found);
+      changeSubscription(subscription, { status: 'past_due' });
       return event('invoice.payment_failed', {
         id: id('in'),
         object: 'invoice',
@@ -294,8 +341,9 @@ export async function startStripeDouble() {
       });
     },
     /**
-     * `customer.subscription.updated` (or `.deleted`) with Stripe's status, `cancel_at_period_end` and the period on
-     * its item, as the current API puts it; `created` orders events that arrive out of order.
+     * `customer.subscription.updated` (or `.deleted`, `.created`) with Stripe's status, `cancel_at_period_end` and
+     * the period on its item, as the current API puts it; `created` orders events that arrive out of order. Stripe's
+     * state of the subscription changes too, unless the change is older than the last one.
      */
     subscriptionChanged(
       sessionId: string,
@@ -304,12 +352,21 @@ export async function startStripeDouble() {
         cancelAtPeriodEnd?: boolean;
         period?: { start: Date; end: Date };
         deleted?: boolean;
+        /** `customer.subscription.created`, which Stripe sends when the checkout creates it. */
+        isCreation?: boolean;
         created?: Date;
       },
     ) {
       const found = session(sessionId);
-      const unix = (date: Date) => Math.floor(date.getTime() / 1000);
-      const payload = event(change.deleted ? 'customer.subscription.deleted' : 'customer.subscription.updated', {
+      const subscriptionId = subscriptionOf(found);
+      const at = change.created?.getTime() ?? Date.now();
+      changeSubscription(subscriptionId, change, at);
+      const type = change.deleted
+        ? 'customer.subscription.deleted'
+        : change.isCreation
+          ? 'customer.subscription.created'
+          : 'customer.subscription.updated';
+      const payload = event(type, {
         id: subscriptionOf(found),
         object: 'subscription',
         customer: found.customer,
@@ -365,17 +422,33 @@ export async function startStripeDouble() {
         payment_intent: found.payment_intent,
       });
     },
-    /** A `Stripe-Signature` header for `body`, made with Stripe's own scheme. */
-    sign: (body: string, secret = webhookSecret) => signer.webhooks.generateTestHeaderString({ payload: body, secret }),
-    /** Posts an event to the app's webhook, signed with `secret` (the endpoint's, unless a forgery is wanted). */
-    deliver(app: App, payload: Json, { secret = webhookSecret }: { secret?: string } = {}) {
+    /** A `Stripe-Signature` header for `body`, made with Stripe's own scheme (dated now, or at `timestamp`). */
+    sign: (body: string, secret = webhookSecret, timestamp?: Date) =>
+      signer.webhooks.generateTestHeaderString({
+        payload: body,
+        secret,
+        ...(timestamp && { timestamp: Math.floor(timestamp.getTime() / 1000) }),
+      }),
+    /**
+     * Posts an event to the app's webhook, signed with `secret` (the endpoint's, unless a forgery is wanted) and
+     * dated `signedAt` (now, unless an old or future signature is wanted).
+     */
+    deliver(app: App, payload: Json, { secret = webhookSecret, signedAt }: { secret?: string; signedAt?: Date } = {}) {
       const body = JSON.stringify(payload);
       return app.inject({
         method: 'POST',
         url: '/api/stripe/webhook',
-        headers: { 'content-type': 'application/json', 'stripe-signature': this.sign(body, secret) },
+        headers: { 'content-type': 'application/json', 'stripe-signature': this.sign(body, secret, signedAt) },
         payload: body,
       });
+    },
+    /** `checkout.session.completed` as if the session had asked for another amount and currency (a tampered one). */
+    completedFor(sessionId: string, paid: { amount: number; currency: string }) {
+      const completed = this.completed(sessionId);
+      const object = (completed.data as { object: Json }).object;
+      object.amount_total = paid.amount;
+      object.currency = paid.currency;
+      return completed;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { checkoutSessions, subscriptions } from './commerce';
-import { exactlyOneOwner, ownerColumns } from './owner';
+import { exactlyOneOwner, ownerColumns, ownerOrErased } from './owner';
 
 /** A party on an invoice: the seller (the platform) or the buyer, as it was when the invoice was issued. */
 export interface InvoiceParty {
@@ -92,13 +92,14 @@ export const invoiceCounters = pgTable('invoice_counters', {
 
 /**
  * An invoice: issued by us for the local provider's payments (number, parties, lines and tax frozen at issue), or
- * mirrored from Stripe's `invoice.paid` with Stripe's number and PDF.
+ * mirrored from Stripe's `invoice.paid` with Stripe's number and PDF. Never deleted, not even with its owner: a
+ * trigger refuses that and any change to what was issued (docs/decisions/0063).
  */
 export const invoices = pgTable(
   'invoices',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ...ownerColumns(),
+    ...ownerColumns('set null'),
     provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
     number: text('number').notNull(),
     providerInvoiceId: text('provider_invoice_id').unique(),
@@ -127,7 +128,7 @@ export const invoices = pgTable(
     receiptSentAt: timestamp('receipt_sent_at', { withTimezone: true }),
   },
   (t) => [
-    exactlyOneOwner('invoices_one_owner', t),
+    ownerOrErased('invoices_owner_or_erased', t),
     uniqueIndex('invoices_provider_number_idx').on(t.provider, t.number),
     index('invoices_owner_user_idx').on(t.ownerUserId, t.issuedAt),
     index('invoices_receipt_idx').on(t.receiptSentAt),

@@ -15,7 +15,7 @@ import {
 import { users } from './auth';
 import { networks } from './networks';
 import { ntripAccounts } from './ntrip-accounts';
-import { exactlyOneOwner, ownerColumns } from './owner';
+import { exactlyOneOwner, ownerColumns, ownerOrErased } from './owner';
 
 /** Something for sale (PRODUCT.md: Product). Its id is the spec's `priceId`; a product that was sold is archived. */
 export const products = pgTable(
@@ -102,16 +102,15 @@ export const paymentCustomers = pgTable(
 /**
  * One attempt to buy a product (PRODUCT.md: Checkout session). Price, currency and credits are copied from the
  * product when it starts, so a later edit never changes what was bought. Fulfilled once, when the provider confirms.
+ * The record of a payment and its refunds: it outlives its owner (docs/decisions/0063).
  */
 export const checkoutSessions = pgTable(
   'checkout_sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ...ownerColumns(),
-    /** Who started it (the buyer; for an organisation, the member who pressed the button). */
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...ownerColumns('set null'),
+    /** Who started it (the buyer; for an organisation, the member who pressed the button); null once erased. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'restrict' }),
@@ -119,7 +118,10 @@ export const checkoutSessions = pgTable(
     provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
     providerSessionId: text('provider_session_id').unique(),
     url: text('url'),
-    status: text('status', { enum: ['open', 'pending', 'paid', 'declined', 'cancelled', 'expired'] })
+    /** `needs_review`: the provider confirmed a payment of another amount or currency; nothing was granted. */
+    status: text('status', {
+      enum: ['open', 'pending', 'paid', 'needs_review', 'declined', 'cancelled', 'expired'],
+    })
       .notNull()
       .default('open'),
     amount: integer('amount').notNull(),
@@ -138,7 +140,7 @@ export const checkoutSessions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    exactlyOneOwner('checkout_sessions_one_owner', t),
+    ownerOrErased('checkout_sessions_owner_or_erased', t),
     index('checkout_sessions_user_idx').on(t.userId, t.createdAt),
     index('checkout_sessions_payment_intent_idx').on(t.paymentIntentId),
     index('checkout_sessions_provider_subscription_idx').on(t.providerSubscriptionId),
@@ -196,7 +198,8 @@ export const paymentEvents = pgTable(
     provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
     eventId: text('event_id').notNull(),
     type: text('type').notNull(),
-    outcome: text('outcome', { enum: ['processed', 'ignored', 'failed'] }).notNull(),
+    /** `needs_review`: held for an administrator (a paid amount that does not match the checkout). */
+    outcome: text('outcome', { enum: ['processed', 'ignored', 'failed', 'needs_review'] }).notNull(),
     detail: text('detail'),
     checkoutSessionId: uuid('checkout_session_id').references(() => checkoutSessions.id, { onDelete: 'set null' }),
     deliveries: integer('deliveries').notNull().default(1),

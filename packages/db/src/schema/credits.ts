@@ -3,7 +3,7 @@ import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueI
 import { users } from './auth';
 import { networks } from './networks';
 import { ntripAccounts } from './ntrip-accounts';
-import { exactlyOneOwner, ownerColumns } from './owner';
+import { exactlyOneOwner, ownerColumns, ownerOrErased } from './owner';
 
 /** The current credit balance per owner; the check keeps it from going below zero under concurrent spends. */
 export const creditBalances = pgTable(
@@ -22,12 +22,15 @@ export const creditBalances = pgTable(
   ],
 );
 
-/** Append-only credit history; every change of a balance writes one entry in the same transaction. */
+/**
+ * Append-only credit history; every change of a balance writes one entry in the same transaction. Entries outlive
+ * their owner and a trigger refuses deleting or rewriting them (docs/decisions/0063).
+ */
 export const creditLedger = pgTable(
   'credit_ledger',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ...ownerColumns(),
+    ...ownerColumns('set null'),
     /** Signed: purchases and grants add, spends remove. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
     balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
@@ -46,7 +49,7 @@ export const creditLedger = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    exactlyOneOwner('credit_ledger_one_owner', t),
+    ownerOrErased('credit_ledger_owner_or_erased', t),
     check('credit_ledger_balance_after', sql`${t.balanceAfter} >= 0`),
     index('credit_ledger_owner_user_idx').on(t.ownerUserId, t.createdAt),
     index('credit_ledger_owner_org_idx').on(t.ownerOrgId, t.createdAt),

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { recipientLanguage } from '../../i18n/i18n';
 import { type AuthUser, requireAdmin, requireUser } from '../../plugins/auth';
 import { ownerOf } from '../../plugins/owner-scope';
+import { standalonePageContentSecurityPolicy } from '../../plugins/security-headers';
 import type { CheckoutKind, CheckoutService } from './checkout.service';
 import type { FulfilmentService } from './fulfilment.service';
 import { renderLocalCheckoutPage } from './local-checkout.page';
@@ -154,25 +155,25 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           stored: buyer?.language,
           acceptLanguage: request.headers['accept-language'],
         });
+        const page = renderLocalCheckoutPage({
+          brandName: brand.name,
+          primaryColor: brand.primaryColor,
+          email: user(request).email,
+          productName: product.name,
+          amount: checkout.amount,
+          currency: checkout.currency,
+          interval: product.interval,
+          creditsAmount: checkout.creditsAmount,
+          status: checkout.status,
+          actionUrl: localCheckoutPath(checkout.id),
+          returnUrl: returnPath(checkout),
+          language,
+        });
         return reply
           .header('Cache-Control', 'no-store')
+          .header('Content-Security-Policy', standalonePageContentSecurityPolicy(page))
           .type('text/html; charset=utf-8')
-          .send(
-            renderLocalCheckoutPage({
-              brandName: brand.name,
-              primaryColor: brand.primaryColor,
-              email: user(request).email,
-              productName: product.name,
-              amount: checkout.amount,
-              currency: checkout.currency,
-              interval: product.interval,
-              creditsAmount: checkout.creditsAmount,
-              status: checkout.status,
-              actionUrl: localCheckoutPath(checkout.id),
-              returnUrl: returnPath(checkout),
-              language,
-            }),
-          );
+          .send(page);
       },
     );
 
@@ -243,7 +244,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     },
     async (request) => {
       const e = schema.paymentEvents;
-      const events = await db.select().from(e).orderBy(desc(e.lastDeliveryAt)).limit(50);
+      const [latest, held] = await Promise.all([
+        db.select().from(e).orderBy(desc(e.lastDeliveryAt)).limit(50),
+        db.select().from(e).where(eq(e.outcome, 'needs_review')).orderBy(desc(e.lastDeliveryAt)),
+      ]);
+      // A payment held for review stays listed until it is dealt with, however many deliveries came after it.
+      const events = [...latest, ...held.filter((event) => !latest.some((row) => row.id === event.id))];
       const isStripe = provider.name === 'stripe';
       return {
         provider: provider.name,
@@ -259,6 +265,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           receivedAt: event.receivedAt.toISOString(),
           lastDeliveryAt: event.lastDeliveryAt.toISOString(),
         })),
+        needsReview: held.length,
       };
     },
   );

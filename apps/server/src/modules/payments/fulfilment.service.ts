@@ -80,7 +80,7 @@ export function createFulfilmentService({
      * Handles one event exactly once. Answers 'duplicate' for an event already handled; throws when handling fails
      * (the failure is recorded and the provider retries the delivery).
      */
-    async handle(event: PaymentEventInput): Promise<'processed' | 'ignored' | 'duplicate'> {
+    async handle(event: PaymentEventInput): Promise<'processed' | 'ignored' | 'duplicate' | 'needs_review'> {
       const e = schema.paymentEvents;
       const key = and(eq(e.provider, event.provider), eq(e.eventId, event.eventId));
       try {
@@ -96,7 +96,22 @@ export function createFulfilmentService({
             .returning({ id: e.id, deliveries: e.deliveries, outcome: e.outcome });
           if (!row) throw new Error('payment event insert returned nothing');
           if (row.deliveries > 1 && row.outcome !== 'failed') return 'duplicate';
-          const result = await apply(tx, event.action);
+          const state = event.subscriptionState;
+          // A subscription's change is superseded by the provider's current state, read when it arrived.
+          const supersedes = state && event.action.kind === 'subscription-changed';
+          let result = supersedes
+            ? ({ outcome: 'ignored', detail: 'No subscription of ours yet.', checkoutSessionId: null } as Outcome)
+            : await apply(tx, event.action);
+          if (state) {
+            // The provider's current state of the subscription, after the event's own effect: whatever order the
+            // events come in, the last one handled leaves the provider's state (docs/decisions/0063).
+            const converged = await applyProviderState(tx, state, graceDays);
+            if (converged.applied && result.outcome === 'ignored') {
+              result = { ...result, outcome: 'processed', detail: converged.detail };
+            } else if (supersedes && converged.detail !== 'No subscription of ours.') {
+              result = { ...result, detail: converged.detail };
+            }
+          }
           await tx
             .update(e)
             .set({ outcome: result.outcome, detail: result.detail, checkoutSessionId: result.checkoutSessionId })

@@ -1,4 +1,4 @@
-import { formatMoney, type Language } from '@fixpoint/shared';
+import { type CheckoutStatus, formatMoney, type Language } from '@fixpoint/shared';
 import { textsIn } from '../../i18n/i18n';
 
 const escapeHtml = (text: string) =>
@@ -16,7 +16,7 @@ export interface LocalCheckoutView {
   currency: string;
   interval: 'YEARLY' | 'MONTHLY' | 'WEEKLY' | null;
   creditsAmount: number | null;
-  status: 'open' | 'pending' | 'paid' | 'declined' | 'cancelled' | 'expired';
+  status: CheckoutStatus;
   actionUrl: string;
   returnUrl: string;
   /** The buyer's language (docs/decisions/0049). */

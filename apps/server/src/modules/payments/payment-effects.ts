@@ -1,10 +1,10 @@
 import { ownerOfRow, schema, type Transaction } from '@fixpoint/db';
-import type { BillingInterval } from '@fixpoint/shared';
+import { type BillingInterval, formatMoney } from '@fixpoint/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { issueInvoice, mirrorStripeInvoice } from '../billing/invoices';
 import type { CreditsRepository } from '../credits/credits.repository';
 import { syncSeatWindows } from '../subscriptions/seat-windows';
-import type { CheckoutRef, PaymentAction } from './payment-provider';
+import type { CheckoutRef, PaidAmount, PaymentAction } from './payment-provider';
 
 /**
  * The effects of a confirmed payment (docs/decisions/0036), run inside fulfilment's transaction: a checkout paid
@@ -13,7 +13,11 @@ import type { CheckoutRef, PaymentAction } from './payment-provider';
  */
 
 type CheckoutRow = typeof schema.checkoutSessions.$inferSelect;
-export type Outcome = { outcome: 'processed' | 'ignored'; detail: string | null; checkoutSessionId: string | null };
+export type Outcome = {
+  outcome: 'processed' | 'ignored' | 'needs_review';
+  detail: string | null;
+  checkoutSessionId: string | null;
+};
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -44,18 +48,53 @@ export async function findCheckout(tx: Transaction, ref: CheckoutRef): Promise<C
   return row;
 }
 
+/** Whether the provider took exactly the checkout's amount in its currency. */
+export const isPaidInFull = (checkout: Pick<CheckoutRow, 'amount' | 'currency'>, paid: PaidAmount) =>
+  paid.amount === checkout.amount && paid.currency?.toLowerCase() === checkout.currency.toLowerCase();
+
 export async function fulfil(
   tx: Transaction,
   creditsRepository: CreditsRepository,
   checkout: CheckoutRow,
-  paid: { paymentIntentId?: string | null; providerSubscriptionId?: string | null; customerId?: string | null },
+  paid: {
+    paymentIntentId?: string | null;
+    providerSubscriptionId?: string | null;
+    customerId?: string | null;
+    /** What the provider says was paid; checked against the checkout when given. */
+    paid?: PaidAmount | undefined;
+  },
   period?: { start?: Date | null; end?: Date | null },
 ): Promise<Outcome> {
   const ref = { checkoutSessionId: checkout.id };
   if (checkout.status === 'paid') return { outcome: 'ignored', detail: 'Already fulfilled.', ...ref };
+  if (checkout.status === 'needs_review') return { outcome: 'ignored', detail: 'Held for review.', ...ref };
+  const now = new Date();
+  const isOwnerErased = !checkout.ownerUserId && !checkout.ownerOrgId;
+  if (isOwnerErased || (paid.paid && !isPaidInFull(checkout, paid.paid))) {
+    // Another amount or currency than we asked for (a tampered or misconfigured session), or a buyer deleted since:
+    // grant nothing and hold the payment for an administrator (docs/decisions/0063).
+    await tx
+      .update(schema.checkoutSessions)
+      .set({
+        status: 'needs_review',
+        updatedAt: now,
+        paymentIntentId: paid.paymentIntentId ?? checkout.paymentIntentId,
+        providerSubscriptionId: paid.providerSubscriptionId ?? checkout.providerSubscriptionId,
+        providerCustomerId: paid.customerId ?? checkout.providerCustomerId,
+      })
+      .where(eq(schema.checkoutSessions.id, checkout.id));
+    if (!paid.paid || isPaidInFull(checkout, paid.paid)) {
+      return { outcome: 'needs_review', detail: 'Paid after its buyer was deleted: held for review.', ...ref };
+    }
+    const said = paid.paid.amount === null ? 'no amount' : formatMoney(paid.paid.amount, paid.paid.currency ?? '');
+    return {
+      outcome: 'needs_review',
+      detail: `Paid ${said}, but the checkout asked ${formatMoney(checkout.amount, checkout.currency)}: nothing granted, held for review.`,
+      ...ref,
+    };
+  }
   const [product] = await tx.select().from(schema.products).where(eq(schema.products.id, checkout.productId));
   if (!product) throw new Error(`checkout ${checkout.id} names a missing product`);
-  const now = new Date();
   await tx
     .update(schema.checkoutSessions)
     .set({
@@ -74,7 +113,7 @@ export async function fulfil(
       kind: 'purchase',
       description: { code: 'purchase', product: product.name },
       externalRef: `checkout:${checkout.id}`,
-      createdBy: checkout.userId,
+      createdBy: checkout.userId ?? undefined,
     });
     if (!changed) throw new Error(`crediting checkout ${checkout.id} failed`);
     if (checkout.provider === 'local') {
@@ -146,7 +185,11 @@ export async function invoicePaid(
       tx,
       creditsRepository,
       checkout,
-      { providerSubscriptionId: action.providerSubscriptionId, customerId: action.customerId },
+      {
+        providerSubscriptionId: action.providerSubscriptionId,
+        customerId: action.customerId,
+        paid: action.invoice ? { amount: action.invoice.total, currency: action.invoice.currency } : undefined,
+      },
       { start: action.periodStart, end: action.periodEnd },
     );
   } else if (action.providerSubscriptionId && action.periodEnd) {

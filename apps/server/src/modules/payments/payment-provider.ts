@@ -58,6 +58,15 @@ export interface CheckoutRef {
   providerSessionId?: string | null;
 }
 
+/**
+ * What the provider says was paid, in minor units of `currency`: a payment is fulfilled only when it is what our
+ * checkout asked for (docs/decisions/0063). Absent for the local provider, whose page asks for no money.
+ */
+export interface PaidAmount {
+  amount: number | null;
+  currency: string | null;
+}
+
 /** A provider's event, reduced to what fulfilment acts on. */
 export type PaymentAction =
   | (CheckoutRef & {
@@ -67,6 +76,7 @@ export type PaymentAction =
       paymentIntentId?: string | null;
       providerSubscriptionId?: string | null;
       customerId?: string | null;
+      paid?: PaidAmount;
     })
   | (CheckoutRef & { kind: 'checkout-failed'; status: 'declined' | 'cancelled' | 'expired' })
   | (CheckoutRef & {
@@ -104,4 +114,19 @@ export interface PaymentEventInput {
   eventId: string;
   type: string;
   action: PaymentAction;
+  /**
+   * The subscription the event is about, as the provider has it now (Stripe, read when the event arrives): applied
+   * after the event's own effect, so events in any order end in the provider's state (docs/decisions/0063).
+   */
+  subscriptionState?: ProviderSubscriptionState | null;
+}
+
+/** A subscription's state at the provider, read at `changedAt`. */
+export interface ProviderSubscriptionState {
+  providerSubscriptionId: string;
+  status: 'active' | 'cancelling' | 'past_due' | 'cancelled';
+  periodStart?: Date | null;
+  periodEnd?: Date | null;
+  changedAt: Date;
+  isCurrent: true;
 }

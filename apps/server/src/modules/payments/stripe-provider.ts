@@ -1,5 +1,8 @@
 import Stripe from 'stripe';
-import type { PaymentAction, PaymentEventInput, PaymentProvider } from './payment-provider';
+import type { PaymentAction, PaymentEventInput, PaymentProvider, ProviderSubscriptionState } from './payment-provider';
+
+/** Stripe's tolerance for a signature's age, which we also allow into the future (a clock ahead, or a forgery). */
+export const signatureToleranceSeconds = 300;
 
 const stripeIntervals = { YEARLY: 'year', MONTHLY: 'month', WEEKLY: 'week' } as const;
 
@@ -43,6 +46,33 @@ function ourStatus(subscription: Stripe.Subscription): 'active' | 'cancelling' |
   }
 }
 
+/** A Stripe subscription as our state, read at `changedAt`. */
+export function toSubscriptionState(subscription: Stripe.Subscription, changedAt: Date): ProviderSubscriptionState {
+  const item = subscription.items?.data?.[0];
+  return {
+    providerSubscriptionId: subscription.id,
+    status: ourStatus(subscription),
+    periodStart: fromUnix(item?.current_period_start),
+    periodEnd: fromUnix(item?.current_period_end),
+    changedAt,
+    isCurrent: true,
+  };
+}
+
+/** The subscription an event is about, if any: its current state is read from Stripe when the event arrives. */
+export function subscriptionOfAction(action: PaymentAction): string | null {
+  switch (action.kind) {
+    case 'checkout-completed':
+    case 'invoice-paid':
+    case 'invoice-failed':
+      return action.providerSubscriptionId ?? null;
+    case 'subscription-changed':
+      return action.providerSubscriptionId;
+    default:
+      return null;
+  }
+}
+
 /** A verified Stripe event, reduced to what fulfilment acts on (docs/decisions/0036). */
 export function toPaymentEvent(event: Stripe.Event): PaymentEventInput {
   return { provider: 'stripe', eventId: event.id, type: event.type, action: toAction(event) };
@@ -64,6 +94,7 @@ function toAction(event: Stripe.Event): PaymentAction {
         paymentIntentId: idOf(session.payment_intent),
         providerSubscriptionId: idOf(session.subscription),
         customerId: idOf(session.customer),
+        paid: { amount: session.amount_total ?? null, currency: session.currency ?? null },
       };
     }
     case 'checkout.session.async_payment_failed':
@@ -106,6 +137,7 @@ function toAction(event: Stripe.Event): PaymentAction {
       const details = event.data.object.parent?.subscription_details;
       return { kind: 'invoice-failed', providerSubscriptionId: idOf(details?.subscription) };
     }
+    case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted': {
       const subscription = event.data.object;
@@ -132,8 +164,13 @@ function toAction(event: Stripe.Event): PaymentAction {
 
 /** Stripe Checkout in payment and subscription mode, with one Stripe customer per owner. */
 export function createStripeProvider(settings: StripeSettings): PaymentProvider & {
-  /** Verifies a webhook delivery's signature over its raw body; throws Stripe's error when it does not match. */
+  /**
+   * Verifies a webhook delivery's signature over its raw body; throws when it does not match or is dated more than
+   * five minutes before or after now.
+   */
   verify(rawBody: Buffer, signature: string): Stripe.Event;
+  /** The subscription as Stripe has it now; null when Stripe knows no such subscription. */
+  subscriptionState(providerSubscriptionId: string): Promise<ProviderSubscriptionState | null>;
 } {
   const stripe = createStripeClient(settings);
   const isLive = settings.secretKey.includes('_live_');
@@ -219,7 +256,30 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       await stripe.subscriptions.cancel(providerSubscriptionId);
     },
 
-    verify: (rawBody, signature) => stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret),
+    verify(rawBody, signature) {
+      // The SDK refuses a signature older than the tolerance but not one dated in the future.
+      const event = stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        settings.webhookSecret,
+        signatureToleranceSeconds,
+      );
+      const timestamp = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+      if (!(timestamp <= Date.now() / 1000 + signatureToleranceSeconds)) {
+        throw new Error('The webhook signature is dated in the future.');
+      }
+      return event;
+    },
+
+    async subscriptionState(providerSubscriptionId) {
+      const changedAt = new Date();
+      try {
+        return toSubscriptionState(await stripe.subscriptions.retrieve(providerSubscriptionId), changedAt);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
+    },
   };
 }
 

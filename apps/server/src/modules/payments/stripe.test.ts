@@ -156,6 +156,65 @@ describe('checkout with Stripe', () => {
     expect(await events(completed.id as string)).toEqual([]);
   });
 
+  it('holds a payment of another amount or currency for review, grants nothing, and still fulfils the right one once', async () => {
+    const admin = await signInAdmin(t);
+    const before = await balance(buyer);
+    // A signed completion paying 1 US cent for the 20 EUR pack.
+    const cheap = await begin(buyer, 'product', packId);
+    const tampered = double.completedFor(cheap.stripeId, { amount: 1, currency: 'usd' });
+    expect((await double.deliver(t.app, tampered)).json().result).toBe('needs_review');
+    expect((await double.deliver(t.app, tampered)).json().result).toBe('duplicate');
+    // The right amount in the wrong currency is held too.
+    const dollars = await begin(buyer, 'product', packId);
+    expect(
+      (await double.deliver(t.app, double.completedFor(dollars.stripeId, { amount: 2000, currency: 'usd' }))).json()
+        .result,
+    ).toBe('needs_review');
+    expect(await balance(buyer)).toBe(before);
+    expect((await state(buyer, cheap.id)).status).toBe('needs_review');
+    const l = schema.creditLedger;
+    expect(
+      await t.database.db
+        .select()
+        .from(l)
+        .where(eq(l.externalRef, `checkout:${cheap.id}`)),
+    ).toEqual([]);
+    // A later confirmation of the held checkout grants nothing either: an administrator decides.
+    expect((await double.deliver(t.app, double.completed(cheap.stripeId))).json().result).toBe('ignored');
+    expect(await balance(buyer)).toBe(before);
+
+    const payments = (await t.app.inject({ url: '/api/admin/payments', headers: admin.headers })).json();
+    expect(payments.needsReview).toBe(2);
+    const held = payments.events.find((e: { eventId: string }) => e.eventId === tampered.id);
+    expect(held).toMatchObject({ outcome: 'needs_review', type: 'checkout.session.completed' });
+    expect(held.detail).toContain('$0.01');
+    expect(held.detail).toContain('€20.00');
+
+    // The right payment still fulfils, exactly once.
+    const right = await begin(buyer, 'product', packId);
+    const completed = double.completed(right.stripeId);
+    expect((await double.deliver(t.app, completed)).json().result).toBe('processed');
+    expect((await double.deliver(t.app, completed)).json().result).toBe('duplicate');
+    expect(await balance(buyer)).toBe(before + 100);
+    expect((await state(buyer, right.id)).status).toBe('paid');
+  });
+
+  it('refuses a signature dated more than five minutes ahead or behind, and allows a clock a little ahead', async () => {
+    const { id, stripeId } = await begin(buyer, 'product', packId);
+    const before = await balance(buyer);
+    const completed = double.completed(stripeId);
+    const minutes = (n: number) => new Date(Date.now() + n * 60_000);
+    for (const signedAt of [minutes(6), minutes(60 * 24), minutes(-6)]) {
+      const refused = await double.deliver(t.app, completed, { signedAt });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'BAD_SIGNATURE' });
+    }
+    expect(await events(completed.id as string)).toEqual([]);
+    expect(await balance(buyer)).toBe(before);
+    expect((await double.deliver(t.app, completed, { signedAt: minutes(4) })).json().result).toBe('processed');
+    expect((await state(buyer, id)).status).toBe('paid');
+  });
+
   it('starts a subscription once when invoice.paid comes before checkout.session.completed, and renews on the next', async () => {
     const { id, stripeId } = await begin(buyer, 'subscription', planId);
     const session = double.sessions.get(stripeId) as Record<string, unknown>;

@@ -2,16 +2,19 @@ import { AppError, errorResponseSchema } from '@fixpoint/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FulfilmentService } from './fulfilment.service';
-import { type StripeProvider, toPaymentEvent } from './stripe-provider';
+import { type StripeProvider, subscriptionOfAction, toPaymentEvent } from './stripe-provider';
 
 /**
  * `POST /stripe/webhook`: Stripe's events, verified by signature over the raw body (so this scope reads JSON as
- * bytes), then handled once by the fulfilment service. A failure answers 500 so that Stripe delivers again.
+ * bytes; one dated more than five minutes away from now is refused too), then handled once by the fulfilment
+ * service. A failure answers 500 so that Stripe delivers again.
  */
 export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
   stripe: StripeProvider;
   fulfilmentService: FulfilmentService;
 }> = async (app, { stripe, fulfilmentService }) => {
+  // The signature covers the exact bytes, so this scope keeps them in place of the app's JSON parser.
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.post(
     '/stripe/webhook',
@@ -21,7 +24,10 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
         summary: "Stripe's webhook endpoint (signed with STRIPE_WEBHOOK_SECRET)",
         headers: z.object({ 'stripe-signature': z.string().min(1, 'The Stripe-Signature header is missing.') }),
         response: {
-          200: z.object({ received: z.literal(true), result: z.enum(['processed', 'ignored', 'duplicate']) }),
+          200: z.object({
+            received: z.literal(true),
+            result: z.enum(['processed', 'ignored', 'duplicate', 'needs_review']),
+          }),
           400: errorResponseSchema,
         },
       },
@@ -34,7 +40,13 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
       } catch {
         throw new AppError('BAD_SIGNATURE', 400, 'The webhook signature does not match this endpoint.');
       }
-      const result = await fulfilmentService.handle(toPaymentEvent(event));
+      const input = toPaymentEvent(event);
+      // Stripe's events come in any order (an update before the checkout that started the subscription): each one
+      // carries the subscription as Stripe has it now, so the last one handled leaves Stripe's state, whatever the
+      // order. Failing to read it answers 500 and Stripe delivers again (docs/decisions/0063).
+      const subscriptionId = subscriptionOfAction(input.action);
+      if (subscriptionId) input.subscriptionState = await stripe.subscriptionState(subscriptionId);
+      const result = await fulfilmentService.handle(input);
       return { received: true as const, result };
     },
   );

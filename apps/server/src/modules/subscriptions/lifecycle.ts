@@ -58,6 +58,11 @@ export interface ProviderState {
   periodEnd?: Date | null;
   /** When the provider made the change (Stripe's event `created`): an older change arriving late is ignored. */
   changedAt?: Date | null;
+  /**
+   * Read from the provider just now (not an event's copy): its period is the provider's, even if shorter than ours
+   * (a period we computed before the provider's arrived).
+   */
+  isCurrent?: boolean;
 }
 
 /**
@@ -81,6 +86,15 @@ export async function applyProviderState(
     return { applied: false, detail: 'Older than the last change applied.' };
   }
   if (state.changedAt) await tx.update(s).set({ providerChangedAt: state.changedAt }).where(eq(s.id, row.id));
+  // The state read from the provider after every event is most often the one we already have.
+  const isNewPeriod = Boolean(
+    state.periodStart &&
+      state.periodEnd &&
+      (state.isCurrent
+        ? state.periodEnd.getTime() !== row.currentPeriodEnd.getTime()
+        : state.periodEnd > row.currentPeriodEnd),
+  );
+  if (state.status === row.status && !isNewPeriod) return { applied: false, detail: `Already ${row.status}.` };
 
   if (state.status === 'cancelled') {
     await endSubscription(tx, row, now);
@@ -96,7 +110,7 @@ export async function applyProviderState(
       status: state.status,
       cancelledAt: state.status === 'cancelling' ? (row.cancelledAt ?? now) : null,
       graceEndsAt: null,
-      ...(state.periodStart && state.periodEnd && state.periodEnd > row.currentPeriodEnd
+      ...(isNewPeriod && state.periodStart && state.periodEnd
         ? { currentPeriodStart: state.periodStart, currentPeriodEnd: state.periodEnd }
         : {}),
       updatedAt: now,
