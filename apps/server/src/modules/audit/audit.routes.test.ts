@@ -138,6 +138,38 @@ describe('users', () => {
   });
 });
 
+describe('user deletions', () => {
+  it('records a deleted user in the transaction that deletes the row, without their password', async () => {
+    const leaving = await signUpUser(t, 'Leaving Person');
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/delete-user',
+      headers: leaving.headers,
+      payload: { password: 'a good password' },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const entry = await latest('user.delete', leaving.id);
+    expect(entry).toMatchObject({
+      actor: { id: leaving.id, email: leaving.email },
+      target: { kind: 'user', id: leaving.id, label: leaving.email },
+      before: { name: 'Leaving Person', email: leaving.email, role: 'user' },
+      after: null,
+    });
+    expect(JSON.stringify(entry)).not.toContain('a good password');
+
+    // A delete that rolls back leaves no entry.
+    const staying = await signUpUser(t, 'Staying Person');
+    const before = await count();
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await tx.delete(schema.users).where(eq(schema.users.id, staying.id));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await count()).toBe(before);
+  });
+});
+
 describe('products and pricing', () => {
   it('records a product created, changed, archived and deleted, with before and after', async () => {
     const created = await inject('POST', '/api/admin/products', {
