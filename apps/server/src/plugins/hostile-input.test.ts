@@ -104,6 +104,21 @@ describe('hostile input', () => {
     expect(written.msg).toMatch(/… \(\d+ more characters\)$/);
   });
 
+  it("keeps better-auth's own error lines short and off the console", async () => {
+    logged = '';
+    const email = `${randomText(5000)}@example.com`;
+    // Past our routes' checks, straight to better-auth: its insert fails on the index and it logs the failure.
+    const answer = await t.app.auth.api
+      .signUpEmail({ body: { email, name: 'Straight In', password: 'a good password' } })
+      .catch((error: unknown) => error);
+    expect(answer).toBeInstanceOf(Error);
+    const line = logged.split('\n').find((text) => text.includes('better-auth: '));
+    expect(JSON.parse(line ?? '{}')).toMatchObject({ level: 50, err: { type: 'DrizzleQueryError' } });
+    // A few KB (the query's start four times over, a dozen stack frames each), never the address.
+    expect(logged.length).toBeLessThan(6000);
+    expect(logged).not.toContain(email.slice(0, 400));
+  });
+
   it('counts JSON depth on the text, strings and escapes aside', () => {
     expect(isNestedDeeperThan(nested(maxJsonDepth), maxJsonDepth)).toBe(false);
     expect(isNestedDeeperThan(nested(maxJsonDepth + 1), maxJsonDepth)).toBe(true);

@@ -238,6 +238,15 @@ export function createAuth({
         }
       }),
     },
+    // better-auth's own messages go to our logger, where an error's text is bounded and its query parameters left
+    // out (config/logger.ts): on the console, one failed insert of a long address wrote megabytes (issue 28).
+    logger: {
+      level: 'warn',
+      log(level, message, ...args) {
+        const error = args.find((arg) => arg instanceof Error);
+        logger[level]({ ...(error && { err: error }) }, `better-auth: ${message}`);
+      },
+    },
     // Our own limiter (per IP and per e-mail, in the database) guards sign-in and reset: see auth.routes.ts.
     rateLimit: { enabled: false },
     advanced: {
