@@ -347,33 +347,31 @@ export async function restorePostgres(path: string, url: string, options: { forc
     ...schemas.map((name) => `DROP SCHEMA ${quoteIdentifier(name)} CASCADE;`),
     'CREATE SCHEMA public;',
   ].join(' ');
+  // One transaction that only our own COMMIT ends, sent once pg_restore has finished and the restored counts are
+  // those of the header: a pg_restore that fails part-way (psql would take the end of its output as the end of a
+  // script, and commit), an error in psql or other counts all end the session without it, and nothing changes.
   const restore = spawn('pg_restore', ['--no-owner', '--no-privileges', '--file=-'], {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  const psql = spawn(
-    'psql',
-    [
-      '--no-psqlrc',
-      '--quiet',
-      '--single-transaction',
-      '--set=ON_ERROR_STOP=1',
-      `--dbname=${connection.url}`,
-      ...(options.force ? ['--command', emptying] : []),
-      '--file=-',
-    ],
-    { env: connection.env, stdio: ['pipe', 'ignore', 'pipe'] },
-  );
+  const psql = spawn('psql', ['--no-psqlrc', '--quiet', '--set=ON_ERROR_STOP=1', `--dbname=${connection.url}`], {
+    env: connection.env,
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
   const restoreErrors = collect(restore.stderr);
   const psqlErrors = collect(psql.stderr);
+  const restoreClosed = once(restore, 'close') as Promise<[number | null]>;
+  const psqlClosed = once(psql, 'close') as Promise<[number | null]>;
   // Either may end first on an error; its exit code says so, not a broken pipe.
   restore.stdin.on('error', () => {});
   psql.stdin.on('error', () => {});
-  restore.stdout.pipe(psql.stdin);
+  psql.on('close', () => restore.kill());
+  psql.stdin.write(`BEGIN;\n${options.force ? `${emptying}\n` : ''}`);
+  restore.stdout.pipe(psql.stdin, { end: false });
   createReadStream(path, { start: payloadOffset }).pipe(restore.stdin);
-  const [[restoreCode], [psqlCode]] = await Promise.all([
-    once(restore, 'close') as Promise<[number | null]>,
-    once(psql, 'close') as Promise<[number | null]>,
-  ]);
+  const [restoreCode] = await restoreClosed;
+  if (restoreCode === 0) psql.stdin.write(`SET search_path TO public;\n${contentsCheck(header.contents)}\nCOMMIT;\n`);
+  psql.stdin.end();
+  const [psqlCode] = await psqlClosed;
   if (restoreCode !== 0 || psqlCode !== 0) {
     const detail = (await psqlErrors).trim() || (await restoreErrors).trim() || `exit ${psqlCode ?? restoreCode}`;
     throw new BackupError(`The restore failed and nothing was changed: ${detail}`);
@@ -388,6 +386,30 @@ export async function restorePostgres(path: string, url: string, options: { forc
   } finally {
     await check.end();
   }
+}
+
+/** SQL that fails unless the database holds the counts given (they are numbers from the header, written as such). */
+function contentsCheck(expected: BackupContents) {
+  const columns: Record<keyof BackupContents, string> = {
+    users: 'users',
+    ledgerEntries: 'ledger_entries',
+    ledgerSum: 'ledger_sum',
+    invoices: 'invoices',
+    invoiceTotal: 'invoice_total',
+  };
+  const differs = (Object.keys(columns) as (keyof BackupContents)[])
+    .map((key) => {
+      const value = Number(expected[key]);
+      if (!Number.isSafeInteger(value)) throw new BackupError('The backup header holds a count that is not a number.');
+      return `found.${columns[key]}::numeric <> ${value}`;
+    })
+    .join(' or ');
+  return `DO $check$ DECLARE found record; BEGIN
+  SELECT * INTO found FROM (${CONTENTS_SQL}) AS contents;
+  IF ${differs} THEN
+    RAISE EXCEPTION 'the restored database does not hold what the backup header says: %', row_to_json(found);
+  END IF;
+END $check$;`;
 }
 
 function requireSameContents(path: string, header: BackupHeader, found: Pick<BackupHeader, 'contents'>) {

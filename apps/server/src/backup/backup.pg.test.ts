@@ -6,7 +6,7 @@ import { createTestDatabase } from '@fixpoint/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadEnv } from '../config/env';
-import { readBooks, seedBooks } from '../testing/books';
+import { readBooks, rewriteBackup, seedBooks } from '../testing/books';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { runBackup, runRestore } from './backup-commands';
 
@@ -89,6 +89,27 @@ describe('backup and restore of a PostgreSQL database', () => {
     await expect(runRestore(env, { file })).rejects.toThrow(/already holds tables. Add --force/);
     const kept = (await migrated.db.execute('select count(*)::int as n from kept_by_refusal')) as unknown;
     expect((kept as { rows: unknown[] }).rows).toEqual([{ n: 0 }]);
+
+    // A file cut short after its table of contents (checksum made to fit): pg_restore fails part-way through, and
+    // what it sent before the failure, and the emptying for --force, is rolled back.
+    const cut = join(dir, 'cut.backup');
+    rewriteBackup(cut, file, { payload: (payload) => payload.subarray(0, Math.floor(payload.length * 0.97)) });
+    await expect(runRestore(env, { file: cut, force: true })).rejects.toThrow(
+      /The restore failed and nothing was changed/,
+    );
+    const stillKept = (await migrated.db.execute('select count(*)::int as n from kept_by_refusal')) as unknown;
+    expect((stillKept as { rows: unknown[] }).rows).toEqual([{ n: 0 }]);
+
+    // A header that does not match its data: the counts are checked before the transaction commits.
+    const miscounted = join(dir, 'miscounted.backup');
+    rewriteBackup(miscounted, file, {
+      header: (header) => ({ ...header, contents: { ...header.contents, users: 4 } }),
+    });
+    await expect(runRestore(env, { file: miscounted, force: true })).rejects.toThrow(
+      /does not hold what the backup header says/,
+    );
+    const keptAgain = (await migrated.db.execute('select count(*)::int as n from kept_by_refusal')) as unknown;
+    expect((keptAgain as { rows: unknown[] }).rows).toEqual([{ n: 0 }]);
 
     const lines = await runRestore(env, { file, force: true });
     expect(lines[0]).toContain('3 users, 5 ledger entries (sum 375 credits), 3 invoices (total 87.00)');

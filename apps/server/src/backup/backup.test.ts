@@ -5,7 +5,7 @@ import { keyFingerprint, openDatabase, pgliteArchive, readBackup } from '@fixpoi
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadEnv } from '../config/env';
-import { readBooks, seedBooks } from '../testing/books';
+import { readBooks, rewriteBackup, seedBooks } from '../testing/books';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { runBackup, runRestore } from './backup-commands';
 import { ENDPOINT_FILE, startBackupEndpoint } from './backup-endpoint';
@@ -140,6 +140,10 @@ describe('backup and restore of the embedded database', () => {
       await expect(runRestore(env, { file: damaged, force: true })).rejects.toThrow(/is damaged: it holds/);
       writeFileSync(damaged, 'PGDMP and something else');
       await expect(runRestore(env, { file: damaged, force: true })).rejects.toThrow(/is not a Fixpoint backup/);
+      rewriteBackup(damaged, backupFile, {
+        header: (header) => ({ ...header, contents: { ...header.contents, invoices: 2 } }),
+      });
+      await expect(runRestore(env, { file: damaged, force: true })).rejects.toThrow(/invoices: 3 instead of 2/);
       expect(readdirSync(target).sort()).toEqual(['db']);
       expect(readdirSync(dbDir).sort()).toEqual(original);
 

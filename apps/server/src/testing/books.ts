@@ -1,4 +1,6 @@
-import { type Database, schema } from '@fixpoint/db';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { type BackupHeader, type Database, schema } from '@fixpoint/db';
 import { asc } from 'drizzle-orm';
 import { signInAdmin, signUpUser } from './fixtures';
 import type { TestApp } from './test-app';
@@ -93,4 +95,29 @@ export async function readBooks(db: Database) {
     .from(schema.invoices)
     .orderBy(asc(schema.invoices.number));
   return { users, ledger, ledgerSums, invoices };
+}
+
+/**
+ * Rewrites a backup file with another payload or header, the header's length and checksum made to fit the payload:
+ * a file damaged before it was summed, or one whose header lies.
+ */
+export function rewriteBackup(
+  out: string,
+  from: string,
+  change: { payload?: (payload: Buffer) => Buffer; header?: (header: BackupHeader) => BackupHeader },
+) {
+  const bytes = readFileSync(from);
+  const formatEnd = bytes.indexOf(10) + 1;
+  const headerEnd = bytes.indexOf(10, formatEnd);
+  const payload = (change.payload ?? ((same) => same))(bytes.subarray(headerEnd + 1));
+  const header = (change.header ?? ((same) => same))(JSON.parse(bytes.subarray(formatEnd, headerEnd).toString('utf8')));
+  header.payload = {
+    ...header.payload,
+    bytes: payload.length,
+    sha256: createHash('sha256').update(payload).digest('hex'),
+  };
+  writeFileSync(
+    out,
+    Buffer.concat([bytes.subarray(0, formatEnd), Buffer.from(`${JSON.stringify(header)}\n`), payload]),
+  );
 }
