@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { apiDocsContentSecurityPolicy } from './security-headers';
 
 /** OpenAPI document built from the routes' Zod schemas; browsable at /api/docs, JSON at /api/docs/json. */
 export async function registerOpenApi(app: FastifyInstance, version: string) {
@@ -25,5 +26,10 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The docs page under its own strict policy; no validator badge, which would load an image from swagger.io.
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: apiDocsContentSecurityPolicy,
+    uiConfig: { validatorUrl: null },
+  });
 }

@@ -55,6 +55,51 @@ export function contentSecurityPolicy(config: WebConfig, scriptHashes: string[] 
     .join('; ');
 }
 
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** The hashes of the `<style>` blocks written into a page, for a policy that allows those and no other inline style. */
+export function inlineStyleHashes(html: string): string[] {
+  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map(([, body = '']) => sha256(body));
+}
+
+const policyText = (directives: Record<string, string[]>) =>
+  Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+
+/**
+ * The API docs' Content-Security-Policy (issue 28): Swagger UI's scripts come from this server and nothing inline
+ * may run; its requests ("Try it out", the OpenAPI JSON) go to this server, its logo is a data: image. Styles may
+ * also be inline: Swagger UI writes style elements and attributes as it draws (styles run nothing). Nothing may
+ * frame it.
+ */
+export const apiDocsContentSecurityPolicy = policyText({
+  'default-src': ["'none'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'form-action': ["'self'"],
+  'base-uri': ["'none'"],
+  'frame-ancestors': ["'none'"],
+});
+
+/**
+ * The policy of a page the server writes whole, without scripts (the local test provider's checkout): its own
+ * `<style>` blocks by their hashes, data: images, forms posted to this server only; nothing else loads or runs.
+ */
+export function standalonePageContentSecurityPolicy(html: string): string {
+  return policyText({
+    'default-src': ["'none'"],
+    'style-src': inlineStyleHashes(html),
+    'img-src': ['data:'],
+    'form-action': ["'self'"],
+    'base-uri': ["'none'"],
+    'frame-ancestors': ["'none'"],
+  });
+}
+
 /**
  * Security headers on every answer (helmet): nosniff, no framing, a referrer policy that sends only the origin
  * elsewhere; HSTS when the portal is served over https. The CSP goes on the portal page itself (plugins/web.ts): the
