@@ -1,5 +1,12 @@
 import { type Database, schema } from '@fixpoint/db';
-import { AppError, type AuditEntry, type AuditKind, type AuditPage, type AuditTargetKind } from '@fixpoint/shared';
+import {
+  AppError,
+  type AuditEntry,
+  type AuditKind,
+  type AuditPage,
+  type AuditTargetKind,
+  neutraliseCsvText,
+} from '@fixpoint/shared';
 import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 
 export interface AuditFilters {
@@ -109,11 +116,11 @@ export function createAuditService({ db }: { db: Database }) {
 export type AuditService = ReturnType<typeof createAuditService>;
 
 /**
- * One CSV cell: quoted when it must be, and text a spreadsheet would run as a formula (starting with =, +, -, @,
- * or a tab or carriage return before one) is given a leading apostrophe (OWASP's CSV injection advice).
+ * One CSV cell: quoted when it must be, and text a spreadsheet would run as a formula given a leading apostrophe by
+ * the shared rule (packages/shared csv.ts, OWASP's CSV injection advice).
  */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = neutraliseCsvText(value);
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
