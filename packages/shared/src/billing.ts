@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailMaxLength } from './auth';
 import { plainText } from './text';
 
 /**
@@ -52,6 +53,7 @@ export const invoicePartySchema = z
       .optional(),
     email: z
       .email('Give a valid e-mail address.')
+      .max(emailMaxLength)
       .nullable()
       .optional()
       .or(z.literal('').transform(() => null)),
