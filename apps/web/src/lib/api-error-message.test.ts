@@ -121,6 +121,10 @@ describe('a refused field', () => {
     expect(apiFieldErrors(refused, initTestI18n('nl').t)).toEqual({
       name: 'Mag geen stuurtekens of onzichtbare opmaaktekens bevatten.',
     });
+    // The forms that show one alert (sign-up, the account dialog) say the same sentence there.
+    expect(apiErrorMessage(refused, initTestI18n('de').t)).toContain(
+      'Name darf keine Steuerzeichen oder unsichtbaren Formatierungszeichen enthalten.',
+    );
   });
 
   it.each(['en', 'nl', 'de'] as const)('has words in %s for every rule the server can name', (lng) => {
