@@ -35,6 +35,7 @@ describe('admin payment settings', () => {
           lastDeliveryAt: '2026-11-23T11:00:00.000Z',
         },
       ],
+      needsReview: 0,
     });
     renderApp('/admin/settings/payments');
     expect(await screen.findByRole('heading', { level: 1, name: 'Payments' })).toBeInTheDocument();
@@ -50,7 +51,7 @@ describe('admin payment settings', () => {
   });
 
   it('says the local provider needs no webhook and how to switch to Stripe', async () => {
-    stubSettings({ provider: 'local', mode: 'test', webhookUrl: null, webhookEvents: [], events: [] });
+    stubSettings({ provider: 'local', mode: 'test', webhookUrl: null, webhookEvents: [], events: [], needsReview: 0 });
     renderApp('/admin/settings/payments');
     expect(await screen.findByText('Local test provider')).toBeInTheDocument();
     expect(screen.getByTestId('payment-mode')).toHaveTextContent('Test mode');
@@ -59,5 +60,44 @@ describe('admin payment settings', () => {
     ).toBeInTheDocument();
     expect(screen.queryByTestId('webhook-url')).toBeNull();
     expect(screen.getByText('No payment events yet.')).toBeInTheDocument();
+  });
+
+  it('shows payments held for review with a badge, says what to do, and filters the list to them', async () => {
+    const delivery = (eventId: string, outcome: string, detail: string) => ({
+      eventId,
+      type: 'checkout.session.completed',
+      outcome,
+      detail,
+      deliveries: 1,
+      receivedAt: '2026-11-23T10:00:00.000Z',
+      lastDeliveryAt: '2026-11-23T10:00:00.000Z',
+    });
+    stubSettings({
+      provider: 'stripe',
+      mode: 'live',
+      webhookUrl: 'https://portal.example.com/api/stripe/webhook',
+      webhookEvents: ['checkout.session.completed'],
+      events: [
+        delivery('evt_ok', 'processed', 'Added 100 credits.'),
+        delivery(
+          'evt_cent',
+          'needs_review',
+          'Paid $0.01, but the checkout asked €5.00: nothing granted, held for review.',
+        ),
+      ],
+      needsReview: 1,
+    });
+    const { user } = renderApp('/admin/settings/payments');
+    expect(await screen.findByTestId('payments-review-alert')).toHaveTextContent('1 payment needs review');
+    expect(screen.getAllByTestId('payment-event')).toHaveLength(2);
+    const held = screen.getAllByTestId('payment-event')[1] as HTMLElement;
+    expect(within(held).getByText('Needs review')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Needs review (1)' }));
+    const rows = screen.getAllByTestId('payment-event');
+    expect(rows).toHaveLength(1);
+    expect(within(rows[0] as HTMLElement).getByText(/Paid \$0\.01/)).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'All deliveries' }));
+    expect(screen.getAllByTestId('payment-event')).toHaveLength(2);
   });
 });

@@ -1,18 +1,37 @@
-import { Badge, Card, Code, Group, List, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconCreditCard } from '@tabler/icons-react';
+import {
+  Alert,
+  Badge,
+  Card,
+  Code,
+  Group,
+  List,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconCreditCard } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { CopyButton } from '../../../components/copy-button';
 import { PageHeading } from '../../../components/page-heading';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { paymentSettingsQueryOptions } from '../api/admin-payments-api';
 
-const outcomeColor = { processed: 'green', ignored: 'gray', failed: 'red' } as const;
+const outcomeColor = { processed: 'green', ignored: 'gray', failed: 'red', needs_review: 'yellow' } as const;
+
+/** `?show=needs-review`: only the payments held for review (docs/decisions/0063). */
+const reviewFilter = 'needs-review';
 
 /** Admin → Settings → Payments: which provider takes payments, in which mode, where Stripe sends events, and how they fared. */
 export function PaymentsPage() {
   const { t, i18n } = useTranslation();
   const settings = useQuery(paymentSettingsQueryOptions());
+  const [params, setParams] = useSearchParams();
+  const isReviewOnly = params.get('show') === reviewFilter;
   const heading = (
     <PageHeading title={t('adminPayments.title')} icon={IconCreditCard} description={t('adminPayments.intro')} />
   );
@@ -32,7 +51,8 @@ export function PaymentsPage() {
       </Stack>
     );
   }
-  const { provider, mode, webhookUrl, webhookEvents, events } = settings.data;
+  const { provider, mode, webhookUrl, webhookEvents, events: allEvents, needsReview } = settings.data;
+  const events = isReviewOnly ? allEvents.filter((event) => event.outcome === 'needs_review') : allEvents;
   return (
     <Stack gap="lg" maw={1200}>
       {heading}
@@ -66,13 +86,45 @@ export function PaymentsPage() {
           )}
         </Stack>
       </Card>
+      {needsReview > 0 && (
+        <Alert
+          color="yellow"
+          icon={<IconAlertTriangle size={18} />}
+          title={t('adminPayments.review.title', { count: needsReview })}
+          data-testid="payments-review-alert"
+        >
+          {t('adminPayments.review.text')}
+        </Alert>
+      )}
       <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t('adminPayments.deliveries')}
-        </Title>
+        <Group justify="space-between" gap="sm">
+          <Title order={2} size="h4">
+            {t('adminPayments.deliveries')}
+          </Title>
+          <SegmentedControl
+            size="xs"
+            aria-label={t('adminPayments.filter.label')}
+            value={isReviewOnly ? reviewFilter : 'all'}
+            onChange={(value) =>
+              setParams(
+                (current) => {
+                  const next = new URLSearchParams(current);
+                  if (value === reviewFilter) next.set('show', reviewFilter);
+                  else next.delete('show');
+                  return next;
+                },
+                { replace: true },
+              )
+            }
+            data={[
+              { value: 'all', label: t('adminPayments.filter.all') },
+              { value: reviewFilter, label: t('adminPayments.filter.needsReview', { count: needsReview }) },
+            ]}
+          />
+        </Group>
         {events.length === 0 ? (
           <Text c="dimmed" size="sm">
-            {t('adminPayments.noDeliveries')}
+            {t(isReviewOnly ? 'adminPayments.noReview' : 'adminPayments.noDeliveries')}
           </Text>
         ) : (
           <Table.ScrollContainer minWidth={720}>

@@ -87,6 +87,18 @@ describe('the /checkout return page', () => {
     expect(window.dataLayer?.some((entry) => entry.event === 'tokenPurchase')).toBe(false);
   });
 
+  it('says a payment held for review added nothing yet, stops polling and offers no second payment', async () => {
+    const calls = stubCheckout(state('needs_review'));
+    renderApp(`/checkout?checkoutSessionId=${id}`);
+    expect(await screen.findByText('Payment under review')).toBeInTheDocument();
+    expect(screen.getByText(/does not match this checkout, so no credits were added yet/)).toBeInTheDocument();
+    expect(screen.getByTestId('checkout-result')).toHaveAttribute('data-outcome', 'review');
+    expect(screen.queryByRole('link', { name: 'Try again' })).toBeNull();
+    expect(window.dataLayer?.some((entry) => entry.event === 'tokenPurchase')).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(calls.filter((call) => call.pathname === '/api/checkout')).toHaveLength(1);
+  });
+
   it('tells a cancelled checkout, by the provider or by the buyer coming back from its page', async () => {
     stubCheckout(state('open'));
     renderApp(`/checkout?checkoutSessionId=${id}&cancelled=1`);

@@ -18,7 +18,7 @@ import { purchaseHref } from '../../pricing/hooks/use-purchase-dialogs';
 import { checkoutStateQueryOptions } from '../api/checkout-api';
 import { trackPurchaseOnce } from './track-purchase';
 
-type Outcome = 'paid' | 'waiting' | 'declined' | 'cancelled' | 'expired';
+type Outcome = 'paid' | 'waiting' | 'review' | 'declined' | 'cancelled' | 'expired';
 
 /** No session id in the address: nothing to look up, so the same "not found" as an unknown one. */
 const missingSession = { error: new ApiError(404, 'NOT_FOUND', ''), isFetching: false, refetch: () => undefined };
@@ -26,6 +26,7 @@ const missingSession = { error: new ApiError(404, 'NOT_FOUND', ''), isFetching: 
 const outcomeStatus: Record<Outcome, Status> = {
   paid: 'success',
   waiting: 'info',
+  review: 'warning',
   declined: 'error',
   cancelled: 'warning',
   expired: 'warning',
@@ -36,6 +37,8 @@ function outcomeOf(state: CheckoutState, isCancelledByReturn: boolean): Outcome 
   if (state.status === 'paid') return 'paid';
   if (state.status === 'open' && isCancelledByReturn) return 'cancelled';
   if (state.status === 'open' || state.status === 'pending') return 'waiting';
+  // The provider confirmed another amount than we asked for: an administrator looks before anything is granted.
+  if (state.status === 'needs_review') return 'review';
   return state.status;
 }
 
