@@ -4,7 +4,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin, bearer, genericOAuth, oauthPopup } from 'better-auth/plugins';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { recipientLanguage, textsIn } from '../../i18n/i18n';
 import { isTrustedLinkOrigin } from '../../lib/mail-links';
@@ -157,7 +157,21 @@ export function createAuth({
         language: { type: 'string', required: false, input: false },
       },
       changeEmail: { enabled: true },
-      deleteUser: { enabled: true },
+      deleteUser: {
+        enabled: true,
+        // The person's invoices and ledger stay (docs/decisions/0063); a Stripe subscription still renewing would
+        // go on charging someone whose account is gone, so it is ended (or set to end) first.
+        beforeDelete: async (user) => {
+          const s = schema.subscriptions;
+          const [billing] = await db
+            .select({ id: s.id })
+            .from(s)
+            .where(
+              and(eq(s.ownerUserId, user.id), eq(s.provider, 'stripe'), inArray(s.status, ['active', 'past_due'])),
+            );
+          if (billing) throw subscriptionsRunning();
+        },
+      },
     },
     account: {
       // Continue with Google signs into the existing account of the same address (docs/decisions/0061) only when
@@ -265,6 +279,14 @@ function emailNotVerified() {
   return new APIError('FORBIDDEN', {
     code: 'EMAIL_NOT_VERIFIED',
     message: 'This person has not confirmed their e-mail address yet; they can become an admin once they have.',
+  });
+}
+
+/** 409 ACCOUNT_SUBSCRIPTIONS_RUNNING: deleting the account would leave a subscription billing. */
+function subscriptionsRunning() {
+  return new APIError('CONFLICT', {
+    code: 'ACCOUNT_SUBSCRIPTIONS_RUNNING',
+    message: 'Cancel your subscriptions first: deleting your account would leave them billing.',
   });
 }
 

@@ -1,7 +1,7 @@
 import { schema } from '@fixpoint/db';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAdmin, signUpUser } from '../../testing/fixtures';
+import { insertPlan, seedNetwork, signInAdmin, signUpUser } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 type User = Awaited<ReturnType<typeof signUpUser>>;
@@ -147,6 +147,41 @@ describe('money records when their owner is deleted', () => {
     expect((await invoices()).map((row) => row.number.slice(-1))).toEqual(['1', '2', '3', '4', '5']);
     const billing = (await t.app.inject({ url: '/api/billing', headers: staying.headers })).json();
     expect(billing.invoices).toHaveLength(2);
+  });
+
+  it('refuses deleting an account whose Stripe subscription still renews, and deletes it once it is set to end', async () => {
+    const subscriber = await signUpUser(t, 'Billing Bert');
+    const plan = await insertPlan(t.database.db, (await seedNetwork(t.database.db)).id);
+    const [subscription] = await t.database.db
+      .insert(schema.subscriptions)
+      .values({
+        ownerUserId: subscriber.id,
+        productId: plan,
+        seats: 1,
+        provider: 'stripe',
+        providerSubscriptionId: 'sub_still_billing',
+        currentPeriodStart: new Date(),
+        currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
+      })
+      .returning({ id: schema.subscriptions.id });
+    const remove = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/delete-user',
+        headers: subscriber.headers,
+        payload: { password: 'a good password' },
+      });
+    const refused = await remove();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'ACCOUNT_SUBSCRIPTIONS_RUNNING' });
+    expect(await t.database.db.select().from(schema.users).where(eq(schema.users.id, subscriber.id))).toHaveLength(1);
+
+    await t.database.db
+      .update(schema.subscriptions)
+      .set({ status: 'cancelling' })
+      .where(eq(schema.subscriptions.id, subscription?.id as string));
+    expect((await remove()).statusCode).toBe(200);
+    expect(await t.database.db.select().from(schema.users).where(eq(schema.users.id, subscriber.id))).toEqual([]);
   });
 
   it('refuses deleting or rewriting an invoice or a ledger entry in the database itself', async () => {
