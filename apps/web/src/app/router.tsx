@@ -39,6 +39,7 @@ const AdminAccountManagementRoute = lazyNamed(() => import('./routes/admin/setti
 const AdminDocumentsRoute = lazyNamed(() => import('./routes/admin/settings'), 'AdminDocumentsRoute');
 const AdminOrganizationsRoute = lazyNamed(() => import('./routes/admin/organizations'), 'AdminOrganizationsRoute');
 const AdminSalesRequestsRoute = lazyNamed(() => import('./routes/admin/sales-requests'), 'AdminSalesRequestsRoute');
+const AdminAuditLogRoute = lazyNamed(() => import('./routes/admin/audit-log'), 'AdminAuditLogRoute');
 const AdminArchiveRoute = lazyNamed(() => import('./routes/admin/archive'), 'AdminArchiveRoute');
 const AdminFeedRoute = lazyNamed(() => import('./routes/admin/feed'), 'AdminFeedRoute');
 const AdminFeedNetworkRoute = lazyNamed(() => import('./routes/admin/feed-network'), 'AdminFeedNetworkRoute');
@@ -163,6 +164,7 @@ export const routes: RouteObject[] = [
           { path: paths.admin.accounts.path, element: <AdminAccountsRoute /> },
           { path: paths.admin.organizations.path, element: <AdminOrganizationsRoute /> },
           { path: paths.admin.salesRequests.path, element: <AdminSalesRequestsRoute /> },
+          { path: paths.admin.auditLog.path, element: <AdminAuditLogRoute /> },
           { path: paths.admin.subscriptions.path, element: <AdminSubscriptionsRoute /> },
           { path: paths.admin.networks.listPath, element: <AdminNetworksRoute /> },
           { path: paths.admin.networks.detailPath, element: <AdminNetworkRoute /> },

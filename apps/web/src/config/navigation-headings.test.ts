@@ -45,6 +45,7 @@ const headingsOf: Record<string, string[]> = {
   'adminNav.accounts': ['admin.accounts.title'],
   'adminNav.organizations': ['adminOrgs.title'],
   'adminNav.salesRequests': ['adminSales.title'],
+  'adminNav.auditLog': ['adminAuditLog.title'],
   'adminNav.payments': ['adminPayments.title'],
   'adminNav.accountManagement': ['adminSettings.accounts.title'],
   'adminNav.taxManagement': ['adminBilling.tax.title'],

@@ -11,6 +11,7 @@ import {
   IconChartBar,
   IconCoins,
   IconFileZip,
+  IconHistory,
   IconLayoutDashboard,
   IconLayoutDashboardFilled,
   IconMap,
@@ -176,6 +177,7 @@ export const adminNavigation: NavEntry[] = [
   link('adminNav.accounts', paths.admin.accounts.getHref(), IconAntenna),
   link('adminNav.organizations', paths.admin.organizations.getHref(), IconBuilding),
   link('adminNav.salesRequests', paths.admin.salesRequests.getHref(), IconMessages),
+  link('adminNav.auditLog', paths.admin.auditLog.getHref(), IconHistory),
   {
     type: 'submenu',
     name: 'adminNav.settings',

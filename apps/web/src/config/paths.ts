@@ -48,6 +48,8 @@ export const paths = {
     organizations: { path: 'organizations', getHref: () => '/admin/organizations' },
     /** The leads of the sales flow and their forwarding to the automation webhook (issue 15). */
     salesRequests: { path: 'sales-requests', getHref: () => '/admin/sales-requests' },
+    /** Every admin and money action, who did it and what changed (issue 28, decision 0064). */
+    auditLog: { path: 'audit-log', getHref: () => '/admin/audit-log' },
     /** The recorded RTCM archive behind RINEX on demand (issue 17). */
     archive: { path: 'archive', getHref: () => '/admin/archive' },
     networks: {
