@@ -345,6 +345,7 @@ export const stripeWebhookEvents = [
   'checkout.session.expired',
   'invoice.paid',
   'invoice.payment_failed',
+  'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
   'charge.refunded',

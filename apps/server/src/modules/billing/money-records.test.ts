@@ -1,5 +1,5 @@
 import { schema } from '@fixpoint/db';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPlan, seedNetwork, signInAdmin, signUpUser } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -149,6 +149,55 @@ describe('money records when their owner is deleted', () => {
     expect(billing.invoices).toHaveLength(2);
   });
 
+  it('records a refund of an erased owner’s payment without touching credits, and holds a payment that comes after', async () => {
+    const gone = await signUpUser(t, 'Gone Gus');
+    await buy(gone);
+    const started = await t.app.inject({
+      method: 'POST',
+      url: `/api/checkout/product?priceId=${packId}`,
+      headers: gone.headers,
+    });
+    const unpaidId = started.json().checkoutSessionId as string;
+    const c = schema.checkoutSessions;
+    const [paid] = await t.database.db
+      .select()
+      .from(c)
+      .where(and(eq(c.ownerUserId, gone.id), eq(c.status, 'paid')));
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/delete-user',
+      headers: gone.headers,
+      payload: { password: 'a good password' },
+    });
+    expect(deleted.statusCode).toBe(200);
+    const ledgerBefore = await ledger();
+    const handle = t.app.payments.fulfilmentService.handle;
+
+    const refunded = await handle({
+      provider: 'local',
+      eventId: `refund-${paid?.id}`,
+      type: 'charge.refunded',
+      action: { kind: 'refund', paymentIntentId: paid?.paymentIntentId as string, amountRefunded: 1250, amount: 1250 },
+    });
+    expect(refunded).toBe('processed');
+    const [afterRefund] = await t.database.db
+      .select()
+      .from(c)
+      .where(eq(c.id, paid?.id as string));
+    expect(afterRefund).toMatchObject({ amountRefunded: 1250, creditsRefunded: 0, creditsUnrecovered: 50 });
+
+    const late = await handle({
+      provider: 'local',
+      eventId: `late-${unpaidId}`,
+      type: 'checkout.session.completed',
+      action: { kind: 'checkout-completed', checkoutSessionId: unpaidId, isPaid: true },
+    });
+    expect(late).toBe('needs_review');
+    const [held] = await t.database.db.select().from(c).where(eq(c.id, unpaidId));
+    expect(held?.status).toBe('needs_review');
+    expect(await ledger()).toEqual(ledgerBefore);
+  });
+
   it('refuses deleting an account whose Stripe subscription still renews, and deletes it once it is set to end', async () => {
     const subscriber = await signUpUser(t, 'Billing Bert');
     const plan = await insertPlan(t.database.db, (await seedNetwork(t.database.db)).id);
@@ -216,6 +265,6 @@ describe('money records when their owner is deleted', () => {
       .update(schema.invoices)
       .set({ receiptSentAt: new Date() })
       .where(eq(schema.invoices.id, invoice?.id as string));
-    expect(await invoices()).toHaveLength(5);
+    expect(await invoices()).toHaveLength(6);
   });
 });
