@@ -44,7 +44,9 @@ describe('ensureAdmin (start-up with ADMIN_EMAIL)', () => {
     expect((await signUp(t, 'ops@example.com', strangerPassword)).statusCode).toBe(200);
     const refused = await bootstrap('ops@example.com', operatorPassword).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AdminBootstrapError);
-    expect((refused as Error).message).toMatch(/ADMIN_EMAIL ops@example.com .* not been verified.*verify the address/);
+    expect((refused as Error).message).toMatch(
+      /ADMIN_EMAIL ops@example.com .* not been verified.*Prove the address.*set ADMIN_PASSWORD/,
+    );
     expect(await roleOf(t, 'ops@example.com')).toBe('user');
 
     // Verified, but the stranger's password is not the operator's: still refused.

@@ -25,7 +25,7 @@ export class AdminBootstrapError extends Error {
     const fix =
       reason === 'noPassword'
         ? `Pick another ${emailName}, or have an admin make this account an admin in Admin → Users.`
-        : `Sign in as ${email}, verify the address (the link in the sign-up e-mail, or Resend on the dashboard), and set ${passwordName} to that account's password; or pick another ${emailName}.`;
+        : `Prove the address: reset that account's password with "Forgot password?" on the log-in page (the reset mail verifies it) or open its verification link, then set ${passwordName} to that account's password. Or pick another ${emailName}.`;
     super(`${emailName} ${email} already has an account, and ${why}: it was not made an admin. ${fix}`);
     this.name = 'AdminBootstrapError';
   }
