@@ -31,8 +31,6 @@ export function checkPassword(policy: PasswordPolicy, password: string): Passwor
 
 /** Text, '@', text, '.', text, no whitespace (spec 5). */
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** The longest address a mail server accepts (RFC 5321's 254-character path); longer ones are refused first. */
-export const emailMaxLength = 254;
 export const usernameMinLength = 3;
 /** Longer names are refused: they are shown in menus, tables and e-mails. */
 export const usernameMaxLength = 64;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { emailMaxLength } from './auth';
-import { plainText } from './text';
+import { emailMaxLength, plainText } from './text';
 
 /**
  * Billing (issue 13): the buyer's details on invoices, invoices, the card on file, and the operator's seller, invoice

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainText } from './text';
+import { emailMaxLength, plainText } from './text';
 
 /**
  * Organisations (issue 14; spec 1, 2 "Organisation creation", 3, 5, 7, 8; PRODUCT.md "Organisation";
@@ -94,7 +94,8 @@ export const updateMemberSchema = z.object({ forMember: z.string().min(1).max(10
 export const memberQuerySchema = z.object({ forMember: z.string().min(1).max(100) });
 
 export const inviteEmailSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address.').max(254)),
+  // The length first: an address longer than any mail server takes is refused before anything reads it (0065).
+  email: z.string().max(emailMaxLength).trim().toLowerCase().pipe(z.email('Enter a valid e-mail address.')),
 });
 
 export const orgInviteSchema = z

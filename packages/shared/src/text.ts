@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 
+/** The longest e-mail address a mail server accepts (RFC 5321's 254-character path); longer ones are refused first. */
+export const emailMaxLength = 254;
+
 /**
  * Characters no name or label needs and that change how text around them reads (decision 0065): control characters
  * (C0, DEL, C1), format characters (bidi embeddings, overrides and isolates such as U+202E, zero-width space and

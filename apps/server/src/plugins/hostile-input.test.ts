@@ -38,6 +38,13 @@ describe('hostile input', () => {
   it('refuses an e-mail address over 254 characters on every auth route that takes one, writing a short log', async () => {
     const email = `${randomText(3000)}@example.com`;
     const signedIn = await user();
+    const org = await t.app.inject({
+      method: 'POST',
+      url: '/api/organization',
+      headers: signedIn.headers,
+      payload: { name: 'Long Mail Farm' },
+    });
+    const orgId = org.json().organization.id as string;
     const routes: { url: string; field: string; headers?: Record<string, string>; payload: object }[] = [
       { url: '/api/auth/sign-in/email', field: 'email', payload: { email, password: 'a good password' } },
       { url: '/api/auth/request-password-reset', field: 'email', payload: { email } },
@@ -47,6 +54,12 @@ describe('hostile input', () => {
         payload: { email, name: 'Long Mail', password: 'a good password', termsAccepted: true },
       },
       { url: '/api/auth/change-email', field: 'newEmail', headers: signedIn.headers, payload: { newEmail: email } },
+      {
+        url: `/api/org/${orgId}/invites`,
+        field: 'email',
+        headers: signedIn.headers,
+        payload: { email, role: 'member' },
+      },
       // Not documented: better-auth's own paths behind the catch-all route are held to the same rule.
       { url: '/api/auth/sign-in/magic-link', field: 'email', payload: { email } },
     ];
