@@ -75,8 +75,10 @@ describe('identity journey in Chromium', () => {
     await dialog.getByRole('button', { name: 'Send reset link' }).click();
     await dialog.getByText('Check your inbox').waitFor();
 
-    const mail = await smtp.waitFor(email);
-    const body = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    // The reset mail, not the sign-up's verification mails.
+    const isReset = (m: { to: string[]; raw: string }) => m.to.includes(email) && m.raw.includes('reset-password');
+    await expect.poll(() => smtp.received.some(isReset)).toBe(true);
+    const body = (smtp.received.find(isReset)?.raw ?? '').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     const link = body.match(/https?:\/\/\S+\/api\/auth\/reset-password\/\S+/)?.[0];
     expect(link).toContain(server.url);
     await page.goto(link as string);
@@ -108,5 +110,44 @@ describe('identity journey in Chromium', () => {
     await page.getByRole('article', { name: 'Ada Lovelace' }).getByText(email).waitFor();
     await screenshot(page, 'admin-users');
     expect(problems).toEqual([]);
+  });
+
+  it('asks a new person to confirm their address until they open the mailed link (Resend sends a new one)', async () => {
+    const newcomer = 'grace@example.com';
+    const own = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const tab = await own.newPage();
+    const tabProblems = watchConsole(tab);
+    await tab.goto(`${server.url}/signup`);
+    const dialog = tab.getByRole('dialog');
+    await dialog.getByLabel('E-mail').fill(newcomer);
+    await dialog.getByLabel('Username').fill('Grace Hopper');
+    await dialog.locator('input[autocomplete="new-password"]').nth(0).fill(firstPassword);
+    await dialog.locator('input[autocomplete="new-password"]').nth(1).fill(firstPassword);
+    await dialog.getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: 'Sign up' }).click();
+    await tab.getByRole('heading', { name: 'Welcome, Grace Hopper' }).waitFor();
+
+    // Until the mailed link is opened the dashboard asks for it; Resend mails a new one (decision 0061).
+    const banner = tab.getByRole('status').filter({ hasText: 'Confirm your e-mail address' });
+    await banner.waitFor();
+    await screenshot(tab, 'auth-verify-banner');
+    await smtp.waitFor(newcomer);
+    await banner.getByRole('button', { name: 'Resend' }).click();
+    await banner.getByText(`We sent a new link to ${newcomer}.`).waitFor();
+    const mails = () => smtp.received.filter((m) => m.to.includes(newcomer));
+    await expect.poll(() => mails().length).toBe(2);
+    const newest = (mails().at(-1)?.raw ?? '').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const link = newest.match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0];
+    expect(link).toContain(server.url);
+
+    // The link, opened from the mail, lands on the dashboard without the banner.
+    await tab.goto(link as string);
+    await tab.getByRole('heading', { name: 'Welcome, Grace Hopper' }).waitFor();
+    expect(new URL(tab.url()).pathname).toBe('/dashboard');
+    // The overview has loaded (the balance says 0), so the banner would show by now.
+    await tab.getByText('Buy credits to activate an NTRIP account.').waitFor();
+    expect(await tab.getByText('Confirm your e-mail address').count()).toBe(0);
+    expect(tabProblems).toEqual([]);
+    await own.close();
   });
 });

@@ -6,6 +6,7 @@ export type GooglePopupError =
   | 'popup-closed'
   | 'popup-cancelled'
   | 'unauthorized-domain'
+  | 'account-not-linked'
   | 'network'
   | 'failed';
 
@@ -68,6 +69,8 @@ export function signInWithGooglePopup(): Promise<void> {
       if (/unauthori[sz]ed_(domain|client)|invalid_origin|redirect_uri/i.test(code)) {
         return finish(new GooglePopupFailure('unauthorized-domain', data.error?.description));
       }
+      // An account with this address exists but has not proven it: not linked (docs/decisions/0061).
+      if (/account[_ ]not[_ ]linked/i.test(code)) return finish(new GooglePopupFailure('account-not-linked'));
       finish(new GooglePopupFailure('failed', data.error?.description ?? code));
     };
     window.addEventListener('message', onMessage);
