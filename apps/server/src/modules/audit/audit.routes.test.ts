@@ -112,6 +112,26 @@ describe('users', () => {
     expect(row?.role).toBe('admin');
   });
 
+  it("closes better-auth's own admin endpoints, the way around the log", async () => {
+    const user = await signUpUser(t, 'Side Door');
+    const before = await count();
+    for (const [path, payload] of [
+      ['set-role', { userId: user.id, role: 'admin' }],
+      ['ban-user', { userId: user.id }],
+      ['remove-user', { userId: user.id }],
+      ['set-user-password', { userId: user.id, newPassword: 'another good password' }],
+      ['impersonate-user', { userId: user.id }],
+    ] as const) {
+      const res = await inject('POST', `/api/auth/admin/${path}`, payload);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    expect((await inject('GET', '/api/auth/admin/list-users')).statusCode).toBe(404);
+    const [row] = await t.database.db.select().from(schema.users).where(eq(schema.users.id, user.id));
+    expect(row).toMatchObject({ role: 'user', banned: false });
+    expect(await count()).toBe(before);
+  });
+
   it('records a disable and an enable; a refused change (disabling oneself) writes nothing', async () => {
     const user = await signUpUser(t, 'Disabled Person');
     const disabled = await inject('PUT', `/api/admin/users/${user.id}/status`, {

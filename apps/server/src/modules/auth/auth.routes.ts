@@ -100,6 +100,17 @@ export const authRoutes: FastifyPluginAsyncZod<{
       handler,
     });
   }
+  // better-auth's own admin endpoints (set-role, ban-user, remove-user, set-user-password, impersonate-user, …) are
+  // closed: every admin action goes through /api/admin/*, which writes its audit-log entry in the transaction of the
+  // change (decision 0064). A side door past the log would make the log worthless to an auditor.
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/auth/admin/*',
+    schema: { hide: true },
+    handler: async () => {
+      throw AppError.notFound();
+    },
+  });
   app.route({ method: ['GET', 'POST'], url: '/auth/*', schema: { hide: true }, handler });
 
   async function enforceRateLimit(request: FastifyRequest, reply: FastifyReply, path: string, body: Body) {
