@@ -149,7 +149,8 @@ export function PaymentsPage() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={outcomeColor[event.outcome]} variant="light">
+                      {/* Its whole word, never cut to "Needs rev…" by a narrow column. */}
+                      <Badge color={outcomeColor[event.outcome]} variant="light" miw="max-content">
                         {t(`adminPayments.outcome.${event.outcome}`)}
                       </Badge>
                     </Table.Td>
