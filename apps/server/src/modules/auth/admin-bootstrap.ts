@@ -80,11 +80,10 @@ export async function ensureAdmin(
   // Created verified, as sign-up would (its hooks run) but without sign-up's verification mail: the operator who
   // names the address is the one who will use it.
   const context = await auth.$context;
-  const created = await context.internalAdapter.createUser({
-    email,
-    name: named?.name ?? 'Administrator',
-    emailVerified: true,
-  });
+  const created = await context.internalAdapter.createUser(
+    { email, name: named?.name ?? 'Administrator', emailVerified: true },
+    { method: 'admin' },
+  );
   await context.internalAdapter.linkAccount({
     userId: created.id,
     providerId: 'credential',
