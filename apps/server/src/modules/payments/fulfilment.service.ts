@@ -75,6 +75,24 @@ export function createFulfilmentService({
     }
   }
 
+  /**
+   * The event's effect, then the provider's current state of its subscription when the event came with one: whatever
+   * order the events arrive in, the last one handled leaves the provider's state (docs/decisions/0063). A
+   * subscription change's own copy of the state is superseded by the one read when it arrived.
+   */
+  async function applyConverging(tx: Transaction, event: PaymentEventInput): Promise<Outcome> {
+    const state = event.subscriptionState;
+    if (!state) return apply(tx, event.action);
+    const own = event.action.kind === 'subscription-changed' ? null : await apply(tx, event.action);
+    const converged = await applyProviderState(tx, state, graceDays);
+    if (own && (own.outcome !== 'ignored' || !converged.applied)) return own;
+    return {
+      outcome: converged.applied ? 'processed' : 'ignored',
+      detail: converged.detail,
+      checkoutSessionId: own?.checkoutSessionId ?? null,
+    };
+  }
+
   return {
     /**
      * Handles one event exactly once. Answers 'duplicate' for an event already handled; throws when handling fails
@@ -96,22 +114,7 @@ export function createFulfilmentService({
             .returning({ id: e.id, deliveries: e.deliveries, outcome: e.outcome });
           if (!row) throw new Error('payment event insert returned nothing');
           if (row.deliveries > 1 && row.outcome !== 'failed') return 'duplicate';
-          const state = event.subscriptionState;
-          // A subscription's change is superseded by the provider's current state, read when it arrived.
-          const supersedes = state && event.action.kind === 'subscription-changed';
-          let result = supersedes
-            ? ({ outcome: 'ignored', detail: 'No subscription of ours yet.', checkoutSessionId: null } as Outcome)
-            : await apply(tx, event.action);
-          if (state) {
-            // The provider's current state of the subscription, after the event's own effect: whatever order the
-            // events come in, the last one handled leaves the provider's state (docs/decisions/0063).
-            const converged = await applyProviderState(tx, state, graceDays);
-            if (converged.applied && result.outcome === 'ignored') {
-              result = { ...result, outcome: 'processed', detail: converged.detail };
-            } else if (supersedes && converged.detail !== 'No subscription of ours.') {
-              result = { ...result, detail: converged.detail };
-            }
-          }
+          const result = await applyConverging(tx, event);
           await tx
             .update(e)
             .set({ outcome: result.outcome, detail: result.detail, checkoutSessionId: result.checkoutSessionId })
