@@ -1,5 +1,5 @@
 import { type AuditEntry, type AuditKind, auditKinds, auditTargetKinds } from '@fixpoint/shared';
-import { Badge, Button, Group, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconHistory, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -11,6 +11,9 @@ import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { type AuditFilters, auditLogCsvHref, auditLogQueryOptions, emptyAuditFilters } from '../api/audit-log-api';
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A filter's width: the whole row on a phone, half of it on a tablet (768 px), `px` on a wide screen. */
+const half = (px: number) => ({ base: '100%', xs: 'calc(50% - 6px)', lg: px });
 
 /** An action's words: its kind `group.verb` is the key path of its text. */
 const kindLabel = (t: TFunction, kind: AuditKind) => {
@@ -63,7 +66,7 @@ export function AuditLogPage() {
           leftSection={<IconSearch size={16} aria-hidden />}
           value={filters.actor}
           onChange={(event) => set('actor')(event.currentTarget.value)}
-          w={{ base: '100%', sm: 220 }}
+          w={half(220)}
         />
         <TextInput
           label={t('adminAuditLog.target')}
@@ -71,7 +74,7 @@ export function AuditLogPage() {
           leftSection={<IconSearch size={16} aria-hidden />}
           value={filters.target}
           onChange={(event) => set('target')(event.currentTarget.value)}
-          w={{ base: '100%', sm: 220 }}
+          w={half(220)}
         />
         <Select
           label={t('adminAuditLog.targetKind')}
@@ -80,7 +83,7 @@ export function AuditLogPage() {
           data={auditTargetKinds.map((value) => ({ value, label: t(`adminAuditLog.targetKinds.${value}`) }))}
           value={filters.targetKind || null}
           onChange={set('targetKind')}
-          w={{ base: '100%', sm: 180 }}
+          w={half(180)}
         />
         <Select
           label={t('adminAuditLog.kind')}
@@ -90,21 +93,21 @@ export function AuditLogPage() {
           data={auditKinds.map((value) => ({ value, label: kindLabel(t, value) }))}
           value={filters.kind || null}
           onChange={set('kind')}
-          w={{ base: '100%', sm: 240 }}
+          w={half(240)}
         />
         <TextInput
           type="date"
           label={t('adminAuditLog.from')}
           value={filters.from}
           onChange={(event) => set('from')(event.currentTarget.value)}
-          w={{ base: 'calc(50% - 6px)', sm: 160 }}
+          w={half(160)}
         />
         <TextInput
           type="date"
           label={t('adminAuditLog.to')}
           value={filters.to}
           onChange={(event) => set('to')(event.currentTarget.value)}
-          w={{ base: 'calc(50% - 6px)', sm: 160 }}
+          w={half(160)}
         />
         {Object.values(filters).some((value) => value !== '') && (
           <Button variant="subtle" color="gray" onClick={() => setFilters(emptyAuditFilters)}>
@@ -166,9 +169,9 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
                 <Text size="sm">{entry.actor.id ? entry.actor.email : t('adminAuditLog.system')}</Text>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color="gray" radius="sm" tt="none">
+                <Text size="sm" fw={500}>
                   {kindLabel(t, entry.kind)}
-                </Badge>
+                </Text>
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{entry.target.label || entry.target.id}</Text>
