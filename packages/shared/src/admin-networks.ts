@@ -216,15 +216,15 @@ const latitudeSchema = z.number().min(-90).max(90);
 const longitudeSchema = z.number().min(-180).max(180);
 
 const stationFieldsShape = {
-  identifier: z.string().trim().max(100),
+  identifier: plainText(z.string().trim().max(100)),
   latitude: latitudeSchema.nullable(),
   longitude: longitudeSchema.nullable(),
   height: z.number().min(-1000).max(10_000).nullable(),
   countryCode: countryCode3Schema,
-  format: z.string().trim().min(1).max(40),
-  formatDetails: z.string().trim().max(500),
+  format: plainText(z.string().trim().min(1).max(40)),
+  formatDetails: plainText(z.string().trim().max(500)),
   carrier: z.number().int().min(0).max(2),
-  navSystem: z.string().trim().max(60),
+  navSystem: plainText(z.string().trim().max(60)),
   needsGga: z.boolean(),
   upstreamMountpoint: mountpointSchema.nullable(),
   isEnabled: z.boolean(),

@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../config/env';
 import { createLoggerOptions } from '../config/logger';
-import { signInAdmin, signUpUser } from '../testing/fixtures';
+import { seedNetwork, signInAdmin, signUpUser } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { isNestedDeeperThan, maxJsonDepth } from './input-guards';
 
@@ -173,6 +173,7 @@ describe('hostile input', () => {
       await t.app.inject({ method: 'POST', url: '/api/accounts', headers: owner.headers, payload: { name: 'Rover' } })
     ).json();
     const hostile = 'Invoice\u202Efdp.exe';
+    const network = await seedNetwork(t.database.db);
     const routes: {
       method: 'POST' | 'PATCH' | 'PUT';
       url: string;
@@ -223,6 +224,13 @@ describe('hostile input', () => {
         field: 'body.title',
         headers: admin.headers,
         payload: { title: 'Shop\u0085', description: '' },
+      },
+      {
+        method: 'POST',
+        url: `/api/admin/networks/${network.id}/stations`,
+        field: 'body.identifier',
+        headers: admin.headers,
+        payload: { mountpoint: 'HOSTILE1', identifier: hostile, countryCode: 'NLD', format: 'RTCM 3.2' },
       },
       {
         method: 'PUT',
