@@ -53,7 +53,8 @@ export async function createOrganisation(page: Page, baseUrl: string, name: stri
 
 /**
  * The owner invites `invitee` on the members page; the e-mail (the outbox of `dataDir`) links to sign-up, where the
- * invitee signs up and accepts on the dashboard.
+ * invitee signs up, confirms the address from the sign-up's mail (accepting needs it, decision 0061) and accepts on
+ * the dashboard.
  */
 export async function inviteBySignUp(
   owner: Page,
@@ -74,10 +75,28 @@ export async function inviteBySignUp(
 
   await invitee.goto(link as string);
   await signUp(invitee, who);
+  await invitee.goto(verificationLink(dataDir, who.email));
+  await invitee.getByRole('heading', { name: `Welcome, ${who.name}` }).waitFor();
   const card = invitee.getByRole('region', { name: 'Invitations' });
   await card.getByText(orgName).waitFor();
   await card.getByRole('button', { name: `Accept the invitation of ${orgName}` }).click();
   await invitee.getByText(`You joined ${orgName}.`).waitFor();
+}
+
+/** The link in the verification mail sent to `email` at sign-up (the outbox of `dataDir`). */
+export function verificationLink(dataDir: string, email: string) {
+  const outbox = join(dataDir, 'outbox');
+  const link = readdirSync(outbox)
+    .map((file) =>
+      readFileSync(join(outbox, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    )
+    .filter((text) => text.includes(`To: ${email}`))
+    .map((text) => text.match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0])
+    .find(Boolean);
+  expect(link).toBeTruthy();
+  return link as string;
 }
 
 /** Buys the demo's Season pack (100 credits, €20) for the organisation on the local provider's page. */
