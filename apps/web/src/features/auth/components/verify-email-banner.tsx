@@ -16,7 +16,7 @@ export function VerifyEmailBanner() {
   const overview = useQuery(userOverviewQueryOptions());
   const resend = useMutation({ mutationFn: sendVerificationEmail });
   const email = overview.data?.email;
-  if (!overview.data || overview.data.emailVerified || !email) return null;
+  if (overview.data?.emailVerified !== false || !email) return null;
 
   const linkError = searchParams.get('error');
   return (
