@@ -315,6 +315,11 @@ describe('admin networks, stations and the sourcetable import', () => {
       });
       const stations = (await call('GET', `/api/admin/networks/${relay.id}`)).json().stations;
       expect(stations).toHaveLength(3);
+      // Each imported station is in the audit log (decision 0064).
+      const logged = (await call('GET', `/api/admin/audit-log?kind=station.create&limit=200`)).json().entries;
+      for (const station of stations) {
+        expect(logged.some((entry: { target: { id: string } }) => entry.target.id === station.id)).toBe(true);
+      }
       const delft = stations.find((s: { mountpoint: string }) => s.mountpoint === 'UP_DELFT');
       expect(delft).toMatchObject({
         upstreamMountpoint: 'DELFT',

@@ -283,6 +283,6 @@ export const adminNetworksRoutes: FastifyPluginAsyncZod<{
         response: { 200: importResultSchema, ...importErrors },
       },
     },
-    (request) => service.applyImport(request.params.id, request.body.upstreamMountpoints),
+    (request) => service.applyImport(request.params.id, request.body.upstreamMountpoints, actorOf(request)),
   );
 };

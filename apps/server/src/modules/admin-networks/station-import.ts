@@ -1,6 +1,7 @@
 import { type Database, type SecretBox, schema } from '@fixpoint/db';
 import { AppError, type ImportChange, type ImportPreview, type ImportResult } from '@fixpoint/shared';
 import { eq } from 'drizzle-orm';
+import { type AuditActor, recordAudit } from '../audit/audit';
 import { enteredPosition, importedFields, importedValues, type NetworkRow } from './admin-networks.mappers';
 import type { MountpointRules } from './mountpoints';
 import { fetchSourcetable, parseSourcetable, type SourcetableRequest, type UpstreamStream } from './sourcetable';
@@ -119,7 +120,7 @@ export function createStationImport({
      * Fetches the table again (what is applied is what the upstream says now, never a stale preview sent back by
      * the browser) and applies the creates and updates in one transaction.
      */
-    async applyImport(networkId: string, only?: string[]): Promise<ImportResult> {
+    async applyImport(networkId: string, only: string[] | undefined, actor: AuditActor): Promise<ImportResult> {
       const network = await networkRow(networkId);
       const { streams } = await readUpstream(network);
       const changes = await diff(network, streams);
@@ -141,14 +142,33 @@ export function createStationImport({
               .update(st)
               .set({ ...set, ...enteredPosition(set), updatedAt: new Date() })
               .where(eq(st.id, change.stationId));
+            // Each imported change in the audit log, in the import's transaction (decision 0064).
+            await recordAudit(tx, {
+              actor,
+              kind: 'station.update',
+              target: { kind: 'station', id: change.stationId, label: change.mountpoint },
+              before: Object.fromEntries(change.fields.map(({ field, from }) => [field, from])),
+              after: Object.fromEntries(change.fields.map(({ field, to }) => [field, to])),
+            });
             result.updated.push(change.mountpoint);
           } else {
-            await tx.insert(st).values({
-              networkId,
-              mountpoint: change.mountpoint,
-              ...change.values,
-              upstreamMountpoint: change.upstreamMountpoint,
-            });
+            const [created] = await tx
+              .insert(st)
+              .values({
+                networkId,
+                mountpoint: change.mountpoint,
+                ...change.values,
+                upstreamMountpoint: change.upstreamMountpoint,
+              })
+              .returning();
+            if (created) {
+              await recordAudit(tx, {
+                actor,
+                kind: 'station.create',
+                target: { kind: 'station', id: created.id, label: created.mountpoint },
+                after: created,
+              });
+            }
             result.created.push(change.mountpoint);
           }
         }
