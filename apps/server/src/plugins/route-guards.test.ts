@@ -35,6 +35,8 @@ const publicAuth = new Set([
   'POST /api/auth/sign-in/email',
   'POST /api/auth/request-password-reset',
   'POST /api/auth/reset-password',
+  // Like a reset request: answered alike for any address, mailed only to an unverified account's own (decision 0061).
+  'POST /api/auth/send-verification-email',
   'GET /api/auth/get-session',
 ]);
 

@@ -119,9 +119,22 @@ export const documentedAuthRoutes: DocumentedAuthRoute[] = [
     method: 'POST',
     url: '/auth/change-email',
     summary: "Change the signed-in user's e-mail address (it is the sign-in name from then on)",
-    body: z.object({ newEmail: z.string().max(emailMaxLength) }).loose(),
+    description:
+      'Needs a verified address (403 EMAIL_NOT_VERIFIED). The new address is mailed a link; the change is made ' +
+      'when it is opened.',
+    body: z.object({ newEmail: z.string().max(emailMaxLength), callbackURL: z.string().optional() }).loose(),
     response: status,
     isSignedIn: true,
+  },
+  {
+    method: 'POST',
+    url: '/auth/send-verification-email',
+    summary: 'Mail a new link that confirms the e-mail address (limited per IP and per address)',
+    description:
+      'Sign-up mails one already; `GET /api/user` says `emailVerified`. The link leads to `callbackURL` (a path ' +
+      'of the portal) once the address is confirmed.',
+    body: z.object({ email: z.string().max(emailMaxLength), callbackURL: z.string().optional() }).loose(),
+    response: status,
   },
   {
     method: 'POST',

@@ -95,7 +95,13 @@ export const authRoutes: FastifyPluginAsyncZod<{
         ...(route.description && { description: route.description }),
         ...(route.body && { body: route.body }),
         ...(route.isSignedIn && { security: [{ bearerAuth: [] }] }),
-        response: { 200: route.response, 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
+        response: {
+          200: route.response,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
       handler,
     });
