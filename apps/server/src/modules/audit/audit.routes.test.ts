@@ -245,6 +245,13 @@ describe('organisations', () => {
       before: { status: 'pending' },
       after: { status: 'active' },
     });
+    const granted = await inject('PUT', `/api/admin/organizations/${id}/tokens`, { tokenAmount: 12, reason: 'pilot' });
+    expect(granted.statusCode, granted.body).toBe(200);
+    expect(await latest('credits.grant', id)).toMatchObject({
+      target: { kind: 'organization', id, label: 'Audit Farms' },
+      before: { balance: 0 },
+      after: { balance: 12, amount: 12, reason: 'pilot' },
+    });
   });
 });
 
