@@ -2,7 +2,7 @@ import { type Database, schema } from '@fixpoint/db';
 import { type Language, type PasswordPolicy, pickLanguage } from '@fixpoint/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError } from 'better-auth/api';
 import { admin, bearer, genericOAuth, oauthPopup } from 'better-auth/plugins';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -232,26 +232,6 @@ export function createAuth({
           ]
         : []),
     ],
-    hooks: {
-      // Admin rights go only to a proven address (docs/decisions/0061), through the admin plugin's own paths too
-      // (the portal's role route checks in admin-users.service.ts; changing the address in auth.routes.ts).
-      before: createAuthMiddleware(async (ctx) => {
-        const body = (ctx.body ?? {}) as { userId?: unknown; role?: unknown; data?: { role?: unknown } };
-        const grantsAdmin = (role: unknown) => role === 'admin' || (Array.isArray(role) && role.includes('admin'));
-        // A user the admin creates here has not proven their address yet.
-        if (ctx.path === '/admin/create-user' && grantsAdmin(body.role)) throw emailNotVerified();
-        const promotes =
-          (ctx.path === '/admin/set-role' && grantsAdmin(body.role)) ||
-          (ctx.path === '/admin/update-user' && grantsAdmin(body.data?.role));
-        if (promotes && typeof body.userId === 'string') {
-          const [target] = await db
-            .select({ emailVerified: schema.users.emailVerified })
-            .from(schema.users)
-            .where(eq(schema.users.id, body.userId));
-          if (target && !target.emailVerified) throw emailNotVerified();
-        }
-      }),
-    },
     // better-auth's own messages go to our logger, where an error's text is bounded and its query parameters left
     // out (config/logger.ts): on the console, one failed insert of a long address wrote megabytes (issue 28).
     logger: {
@@ -273,14 +253,6 @@ export function createAuth({
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-/** 403 EMAIL_NOT_VERIFIED, in the API's error shape once auth.routes.ts copies it out. */
-function emailNotVerified() {
-  return new APIError('FORBIDDEN', {
-    code: 'EMAIL_NOT_VERIFIED',
-    message: 'This person has not confirmed their e-mail address yet; they can become an admin once they have.',
-  });
-}
 
 /** 409 ACCOUNT_SUBSCRIPTIONS_RUNNING: deleting the account would leave a subscription billing. */
 function subscriptionsRunning() {
