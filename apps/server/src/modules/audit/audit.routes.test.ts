@@ -6,6 +6,7 @@ import { insertPlan, seedNetwork, signInAdmin, signUpUser } from '../../testing/
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createCreditsRepository } from '../credits/credits.repository';
 import { refund } from '../payments/refund';
+import { applyProviderState } from '../subscriptions/lifecycle';
 import { recordAudit } from './audit';
 
 // Issue 28, decision 0064: every admin and money action leaves an audit-log entry (actor, time, target, before and
@@ -396,6 +397,46 @@ describe('subscriptions', () => {
       actor: { id: owner.id, email: owner.email },
       after: { status: 'cancelling' },
     });
+  });
+});
+
+describe("the provider's subscription changes", () => {
+  it('records a cancel and an end reported by the provider, as the system', async () => {
+    const owner = await signUpUser(t, 'Stripe Subscriber');
+    const networkId = (await seedNetwork(t.database.db, {}, 0)).id;
+    const productId = await insertPlan(t.database.db, networkId, { name: 'Provider plan' });
+    const [row] = await t.database.db
+      .insert(schema.subscriptions)
+      .values({
+        ownerUserId: owner.id,
+        productId,
+        networkId,
+        provider: 'stripe',
+        providerSubscriptionId: 'sub_audit_1',
+        seats: 1,
+        currentPeriodStart: new Date(),
+        currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
+      })
+      .returning({ id: schema.subscriptions.id });
+    const id = row?.id as string;
+    const apply = (status: 'cancelling' | 'cancelled') =>
+      t.database.db.transaction((tx) => applyProviderState(tx, { providerSubscriptionId: 'sub_audit_1', status }, 3));
+    expect((await apply('cancelling')).applied).toBe(true);
+    expect(await latest('subscription.cancel', id)).toMatchObject({
+      actor: { id: null, email: 'system' },
+      target: { kind: 'subscription', id, label: 'Provider plan' },
+      before: { status: 'active', cancelledAt: null },
+      after: { status: 'cancelling', providerSubscriptionId: 'sub_audit_1' },
+    });
+    expect((await apply('cancelled')).applied).toBe(true);
+    expect(await latest('subscription.end', id)).toMatchObject({
+      before: { status: 'cancelling' },
+      after: { status: 'cancelled' },
+    });
+    // The same state again changes nothing and records nothing.
+    const before = await count();
+    expect((await apply('cancelled')).applied).toBe(false);
+    expect(await count()).toBe(before);
   });
 });
 

@@ -1,5 +1,6 @@
 import { schema, type Transaction } from '@fixpoint/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { recordAudit, systemActor } from '../audit/audit';
 import { closeSeatWindows, syncSeatWindows } from './seat-windows';
 
 type SubscriptionRow = typeof schema.subscriptions.$inferSelect;
@@ -98,6 +99,7 @@ export async function applyProviderState(
 
   if (state.status === 'cancelled') {
     await endSubscription(tx, row, now);
+    await auditProviderChange(tx, row, 'subscription.end');
     return { applied: true, detail: 'Subscription ended.' };
   }
   if (state.status === 'past_due') {
@@ -118,5 +120,39 @@ export async function applyProviderState(
     .where(eq(s.id, row.id))
     .returning();
   if (updated) await syncSeatWindows(tx, updated, now);
+  if (state.status !== row.status) {
+    await auditProviderChange(tx, row, state.status === 'cancelling' ? 'subscription.cancel' : 'subscription.resume');
+  }
   return { applied: true, detail: `Subscription ${state.status}.` };
+}
+
+/**
+ * A cancel, resume or end the provider reports (made at Stripe, or by Stripe itself after failed payments) in the
+ * audit log, in the transaction that applies it (decision 0064); the actor is the system.
+ */
+async function auditProviderChange(
+  tx: Transaction,
+  before: SubscriptionRow,
+  kind: 'subscription.cancel' | 'subscription.resume' | 'subscription.end',
+) {
+  const [after] = await tx.select().from(s).where(eq(s.id, before.id));
+  const [product] = await tx
+    .select({ name: schema.products.name })
+    .from(schema.products)
+    .where(eq(schema.products.id, before.productId));
+  const view = (row: SubscriptionRow | undefined) =>
+    row && {
+      status: row.status,
+      cancelledAt: row.cancelledAt,
+      currentPeriodStart: row.currentPeriodStart,
+      currentPeriodEnd: row.currentPeriodEnd,
+      providerSubscriptionId: row.providerSubscriptionId,
+    };
+  await recordAudit(tx, {
+    actor: systemActor,
+    kind,
+    target: { kind: 'subscription', id: before.id, label: product?.name ?? '' },
+    before: view(before),
+    after: view(after),
+  });
 }
