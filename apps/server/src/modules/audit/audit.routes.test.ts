@@ -585,12 +585,12 @@ describe('the table', () => {
         kind: 'station.update',
         target: { kind: 'station', id: 'secret-test' },
         before: { name: 'A', sourcePassword: 'old', nested: { apiToken: 'x', keep: 1 } },
-        after: { name: 'B', sourcePasswordHash: 'h', secretKey: 'k' },
+        after: { name: 'B', sourcePasswordHash: 'h', secretKey: 'k', sessionToken: 't', tokenAmount: 5 },
       }),
     );
     const entry = await latest('station.update', 'secret-test');
     expect(entry.before).toEqual({ name: 'A', nested: { keep: 1 } });
-    expect(entry.after).toEqual({ name: 'B' });
+    expect(entry.after).toEqual({ name: 'B', tokenAmount: 5 });
   });
 });
 

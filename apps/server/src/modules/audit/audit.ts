@@ -47,6 +47,9 @@ export async function recordAudit(tx: Database | Transaction, entry: AuditRecord
 
 /** Names of fields that hold secrets (passwords, tokens, keys, their hashes and ciphertexts): never recorded. */
 const secretField = /password|secret|token|hash|cipher|apikey|privatekey|credential/i;
+/** Amounts, counts and prices are never secrets, whatever they count (`tokenAmount` is a number of credits). */
+const plainNumberField = /(amount|count|price)s?$/i;
+const isSecretField = (key: string) => secretField.test(key) && !plainNumberField.test(key);
 
 /**
  * A JSON copy of a value without secret fields, at any depth; dates become ISO strings. Nothing that is not plain
@@ -61,7 +64,7 @@ export function withoutSecrets(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((item) => withoutSecrets(item, depth + 1));
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    if (secretField.test(key) || item === undefined) continue;
+    if (isSecretField(key) || item === undefined) continue;
     copy[key] = withoutSecrets(item, depth + 1);
   }
   return copy;
