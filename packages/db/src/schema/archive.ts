@@ -25,6 +25,12 @@ export const archiveSegments = pgTable(
     storedBytes: integer('stored_bytes').notNull(),
     /** `{ "1077": 3600, ... }`: frames per message type. */
     messageTypes: jsonb('message_types').notNull().default({}),
+    /**
+     * The first and last observation epoch the frames carry (their own GNSS time, as UTC): data sent late in one
+     * burst covers its epochs, not the instant it arrived. Null without observations and for older segments.
+     */
+    firstEpochAt: timestamp('first_epoch_at', { withTimezone: true }),
+    lastEpochAt: timestamp('last_epoch_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -62,6 +68,8 @@ export const rinexJobs = pgTable(
     resultBytes: bigint('result_bytes', { mode: 'number' }),
     /** Epochs written, for the history. */
     epochs: integer('epochs'),
+    /** Ephemerides written to the navigation file; 0: the stream carried none and the zip has no navigation file. */
+    ephemerides: integer('ephemerides'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
