@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { schema } from '@fixpoint/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +44,8 @@ describe('reminder e-mails', () => {
   beforeAll(async () => {
     t = await createTestApp({ PUBLIC_URL: 'https://portal.example.com/' });
     owner = await signUpUser(t, 'Reminded Rita');
+    // Only reminders are counted: the sign-up's verification mail goes.
+    rmSync(join(t.dataDir, 'outbox'), { recursive: true, force: true });
     const network = await seedNetwork(t.database.db);
     networkId = network.id;
     productId = await insertPlan(t.database.db, networkId);
