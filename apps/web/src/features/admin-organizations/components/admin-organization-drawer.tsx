@@ -4,8 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { orgStatusColor } from '../../organizations/components/org-status';
-import { subscriptionStatusColor } from '../../subscriptions/components/subscription-status';
+import { orgStatusColor, subscriptionStatusColor } from '../../../components/status-colors';
 import {
   type AdminOrganizationDetail,
   adminOrganizationKeys,

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { PageHeading } from '../../../components/page-heading';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { subscriptionStatusColor } from '../../subscriptions/components/subscription-status';
+import { subscriptionStatusColor } from '../../../components/status-colors';
 import {
   adminSubscriptionKeys,
   adminSubscriptionsQueryOptions,

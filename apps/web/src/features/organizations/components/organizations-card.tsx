@@ -3,9 +3,9 @@ import { Anchor, Badge, Box, Button, Card, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { orgStatusColor } from '../../../components/status-colors';
 import { paths } from '../../../config/paths';
-import { createOrganizationHref } from '../hooks/use-create-organization-dialog';
-import { orgStatusColor } from './org-status';
+import { createOrganizationHref } from '../../../lib/create-organization-dialog';
 
 /**
  * The dashboard's Organisations card: how many the user belongs to, each one linked to its page with the user's

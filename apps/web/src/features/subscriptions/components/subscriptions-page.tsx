@@ -5,22 +5,22 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorAlert } from '../../../components/error-alert';
-import { PageHeading } from '../../../components/page-heading';
-import { usePendingDialog } from '../../../components/pending-dialog';
-import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { useOwnerScope } from '../../../lib/owner-scope';
-import { accountKeys } from '../../accounts/api/accounts-api';
-import { useScopeAccess } from '../../org-context/hooks/use-scope-access';
-import { purchaseHref } from '../../pricing/hooks/use-purchase-dialogs';
+import { accountKeys } from '../../../api/accounts-api';
 import {
   endOrgSubscriptionNow,
   setSubscriptionCancelled,
   subscriptionKeys,
   subscriptionsQueryOptions,
-} from '../api/subscriptions-api';
+} from '../../../api/subscriptions-api';
+import { ErrorAlert } from '../../../components/error-alert';
+import { PageHeading } from '../../../components/page-heading';
+import { usePendingDialog } from '../../../components/pending-dialog';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
+import { subscriptionStatusColor } from '../../../components/status-colors';
+import { purchaseHref } from '../../../lib/purchase-dialogs';
+import { useOwnerScope } from '../../../session/owner-scope';
+import { useScopeAccess } from '../../../session/use-scope-access';
 import { SeatsDialog } from './seats-dialog';
-import { subscriptionStatusColor } from './subscription-status';
 
 /**
  * `/subscriptions` and `/org/:orgId/subscriptions`: what the user (or the organisation) subscribed to, until when,
