@@ -1,26 +1,11 @@
 import { type AdminSubscription, formatMoney, type SubscriptionStatus, subscriptionStatuses } from '@fixpoint/shared';
-import {
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Modal,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconDots, IconPlayerPlay, IconPlus, IconReceipt, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
+import { Badge, Button, Group, Menu, Modal, Stack, Table, Text } from '@mantine/core';
+import { IconDots, IconPlayerPlay, IconPlus, IconReceipt, IconTrash, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
-import { PageHeading } from '../../../components/page-heading';
-import { QueryErrorAlert } from '../../../components/query-error-alert';
+import { ListFilters, ListPage, ListTable, tabularNumbers, useListSearch } from '../../../components/list-page';
 import { subscriptionStatusColor } from '../../../components/status-colors';
 import {
   adminSubscriptionKeys,
@@ -37,8 +22,7 @@ import { GrantSubscriptionDialog } from './grant-subscription-dialog';
 export function AdminSubscriptionsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const { search, setSearch, debounced } = useListSearch();
   const [status, setStatus] = useState<SubscriptionStatus | null>(null);
   const [granting, setGranting] = useState(false);
   const [deleting, setDeleting] = useState<AdminSubscription | null>(null);
@@ -54,54 +38,43 @@ export function AdminSubscriptionsPage() {
   });
 
   return (
-    <Stack gap="lg" maw={1200}>
-      <PageHeading
+    <>
+      <ListPage
         title={t('adminSubscriptions.title')}
         icon={IconReceipt}
         description={t('adminSubscriptions.intro')}
+        maw={1200}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => setGranting(true)}>
             {t('adminSubscriptions.grant.open')}
           </Button>
         }
-      />
-      <Group gap="sm" align="flex-end">
-        <TextInput
-          placeholder={t('cardTable.search')}
-          aria-label={t('cardTable.search')}
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 320 }}
-        />
-        <Select
-          aria-label={t('adminSubscriptions.statusFilter')}
-          placeholder={t('adminSubscriptions.allStatuses')}
-          clearable
-          data={subscriptionStatuses.map((value) => ({ value, label: t(`subscriptions.status.${value}`) }))}
-          value={status}
-          onChange={(value) => setStatus(value as SubscriptionStatus | null)}
-          w={{ base: '100%', sm: 220 }}
-        />
-      </Group>
-      <ErrorAlert error={change.error ?? remove.error} />
-      {subscriptions.isPending ? (
-        <Stack gap="xs" aria-busy>
-          {[0, 1, 2].map((row) => (
-            <Skeleton key={row} height={44} radius="sm" />
-          ))}
-        </Stack>
-      ) : subscriptions.isError ? (
-        <QueryErrorAlert query={subscriptions} />
-      ) : subscriptions.data.length === 0 ? (
-        <Text c="dimmed">{debounced || status ? t('adminSubscriptions.noMatch') : t('adminSubscriptions.empty')}</Text>
-      ) : (
-        <SubscriptionsTable
-          subscriptions={subscriptions.data}
-          onCancel={(id, cancel) => change.mutate({ id, cancel })}
-          onDelete={setDeleting}
-        />
-      )}
+        filters={
+          <ListFilters
+            search={search}
+            onSearch={setSearch}
+            status={{
+              label: t('adminSubscriptions.statusFilter'),
+              placeholder: t('adminSubscriptions.allStatuses'),
+              options: subscriptionStatuses.map((value) => ({ value, label: t(`subscriptions.status.${value}`) })),
+              value: status,
+              onChange: setStatus,
+            }}
+          />
+        }
+        actionError={change.error ?? remove.error}
+        query={subscriptions}
+        isEmpty={(data) => data.length === 0}
+        empty={debounced || status ? t('adminSubscriptions.noMatch') : t('adminSubscriptions.empty')}
+      >
+        {(data) => (
+          <SubscriptionsTable
+            subscriptions={data}
+            onCancel={(id, cancel) => change.mutate({ id, cancel })}
+            onDelete={setDeleting}
+          />
+        )}
+      </ListPage>
       {granting && <GrantSubscriptionDialog onClose={() => setGranting(false)} />}
       <Modal
         opened={deleting !== null}
@@ -129,7 +102,7 @@ export function AdminSubscriptionsPage() {
           </Group>
         </Stack>
       </Modal>
-    </Stack>
+    </>
   );
 }
 
@@ -146,88 +119,83 @@ function SubscriptionsTable({
   const { t, i18n } = useTranslation();
   const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'medium' });
   return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table verticalSpacing="sm" aria-label={t('adminSubscriptions.title')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('adminSubscriptions.owner')}</Table.Th>
-            <Table.Th>{t('adminSubscriptions.plan')}</Table.Th>
-            <Table.Th>{t('adminSubscriptions.status')}</Table.Th>
-            <Table.Th>{t('adminSubscriptions.periodEnd')}</Table.Th>
-            <Table.Th ta="right">{t('adminSubscriptions.seats')}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{t('adminProducts.actions')}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {subscriptions.map((subscription) => (
-            <Table.Tr key={subscription.id} data-testid="admin-subscription-row">
-              <Table.Td>
-                <Text size="sm" fw={500}>
-                  {subscription.owner.name ?? '—'}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {subscription.owner.email}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{subscription.productName}</Text>
-                <Text size="xs" c="dimmed">
-                  {subscription.networkName ?? t('subscriptions.networkGone')} ·{' '}
-                  {subscription.provider === 'manual'
-                    ? t('adminSubscriptions.manual')
-                    : `${formatMoney(subscription.amount, subscription.currency)}${subscription.interval ? ` ${t(`pricing.per.${subscription.interval}`)}` : ''}`}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Badge color={subscriptionStatusColor[subscription.status]} variant="light">
-                  {t(`subscriptions.status.${subscription.status}`)}
-                </Badge>
-              </Table.Td>
-              <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{date(subscription.currentPeriodEnd)}</Table.Td>
-              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {subscription.accounts.length} / {subscription.seats}
-              </Table.Td>
-              <Table.Td ta="right">
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <Button
-                      variant="subtle"
-                      color="gray"
-                      size="compact-sm"
-                      aria-label={t('adminSubscriptions.actionsFor', {
-                        plan: subscription.productName,
-                        owner: subscription.owner.email ?? '',
-                      })}
-                    >
-                      <IconDots size={16} />
-                    </Button>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    {subscription.status === 'cancelling' && (
-                      <Menu.Item
-                        leftSection={<IconPlayerPlay size={14} />}
-                        onClick={() => onCancel(subscription.id, false)}
-                      >
-                        {t('subscriptions.resume')}
-                      </Menu.Item>
-                    )}
-                    {(subscription.status === 'active' || subscription.status === 'past_due') && (
-                      <Menu.Item leftSection={<IconX size={14} />} onClick={() => onCancel(subscription.id, true)}>
-                        {t('subscriptions.cancelAtPeriodEnd')}
-                      </Menu.Item>
-                    )}
-                    <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => onDelete(subscription)}>
-                      {t('adminSubscriptions.delete')}
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      label={t('adminSubscriptions.title')}
+      minWidth={860}
+      hasActions
+      columns={[
+        { header: t('adminSubscriptions.owner') },
+        { header: t('adminSubscriptions.plan') },
+        { header: t('adminSubscriptions.status') },
+        { header: t('adminSubscriptions.periodEnd') },
+        { header: t('adminSubscriptions.seats'), isNumeric: true },
+      ]}
+    >
+      {subscriptions.map((subscription) => (
+        <Table.Tr key={subscription.id} data-testid="admin-subscription-row">
+          <Table.Td>
+            <Text size="sm" fw={500}>
+              {subscription.owner.name ?? '—'}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {subscription.owner.email}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{subscription.productName}</Text>
+            <Text size="xs" c="dimmed">
+              {subscription.networkName ?? t('subscriptions.networkGone')} ·{' '}
+              {subscription.provider === 'manual'
+                ? t('adminSubscriptions.manual')
+                : `${formatMoney(subscription.amount, subscription.currency)}${subscription.interval ? ` ${t(`pricing.per.${subscription.interval}`)}` : ''}`}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Badge color={subscriptionStatusColor[subscription.status]} variant="light">
+              {t(`subscriptions.status.${subscription.status}`)}
+            </Badge>
+          </Table.Td>
+          <Table.Td style={tabularNumbers}>{date(subscription.currentPeriodEnd)}</Table.Td>
+          <Table.Td ta="right" style={tabularNumbers}>
+            {subscription.accounts.length} / {subscription.seats}
+          </Table.Td>
+          <Table.Td ta="right">
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button
+                  variant="subtle"
+                  color="gray"
+                  size="compact-sm"
+                  aria-label={t('adminSubscriptions.actionsFor', {
+                    plan: subscription.productName,
+                    owner: subscription.owner.email ?? '',
+                  })}
+                >
+                  <IconDots size={16} />
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {subscription.status === 'cancelling' && (
+                  <Menu.Item
+                    leftSection={<IconPlayerPlay size={14} />}
+                    onClick={() => onCancel(subscription.id, false)}
+                  >
+                    {t('subscriptions.resume')}
+                  </Menu.Item>
+                )}
+                {(subscription.status === 'active' || subscription.status === 'past_due') && (
+                  <Menu.Item leftSection={<IconX size={14} />} onClick={() => onCancel(subscription.id, true)}>
+                    {t('subscriptions.cancelAtPeriodEnd')}
+                  </Menu.Item>
+                )}
+                <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => onDelete(subscription)}>
+                  {t('adminSubscriptions.delete')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }
