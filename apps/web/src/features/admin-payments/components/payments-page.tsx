@@ -1,3 +1,4 @@
+import type { PaymentSettings } from '@fixpoint/shared';
 import {
   Alert,
   Badge,
@@ -17,8 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CopyButton } from '../../../components/copy-button';
-import { PageHeading } from '../../../components/page-heading';
-import { QueryErrorAlert } from '../../../components/query-error-alert';
+import { ListPage, ListTable } from '../../../components/list-page';
 import { paymentSettingsQueryOptions } from '../api/admin-payments-api';
 
 const outcomeColor = { processed: 'green', ignored: 'gray', failed: 'red', needs_review: 'yellow' } as const;
@@ -28,34 +28,31 @@ const reviewFilter = 'needs-review';
 
 /** Admin → Settings → Payments: which provider takes payments, in which mode, where Stripe sends events, and how they fared. */
 export function PaymentsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const settings = useQuery(paymentSettingsQueryOptions());
+  return (
+    <ListPage
+      title={t('adminPayments.title')}
+      icon={IconCreditCard}
+      description={t('adminPayments.intro')}
+      maw={1200}
+      query={settings}
+      loading={<Skeleton height={160} radius="md" />}
+    >
+      {(data) => <PaymentSettingsSections settings={data} />}
+    </ListPage>
+  );
+}
+
+/** The provider and its mode, where Stripe sends events, the review warning, and the deliveries with their filter. */
+function PaymentSettingsSections({ settings }: { settings: PaymentSettings }) {
+  const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const isReviewOnly = params.get('show') === reviewFilter;
-  const heading = (
-    <PageHeading title={t('adminPayments.title')} icon={IconCreditCard} description={t('adminPayments.intro')} />
-  );
-  if (settings.isPending) {
-    return (
-      <Stack gap="lg" maw={1200}>
-        {heading}
-        <Skeleton height={160} radius="md" />
-      </Stack>
-    );
-  }
-  if (settings.isError) {
-    return (
-      <Stack gap="lg" maw={1200}>
-        {heading}
-        <QueryErrorAlert query={settings} />
-      </Stack>
-    );
-  }
-  const { provider, mode, webhookUrl, webhookEvents, events: allEvents, needsReview } = settings.data;
+  const { provider, mode, webhookUrl, webhookEvents, events: allEvents, needsReview } = settings;
   const events = isReviewOnly ? allEvents.filter((event) => event.outcome === 'needs_review') : allEvents;
   return (
-    <Stack gap="lg" maw={1200}>
-      {heading}
+    <>
       <Card withBorder radius="md" padding="lg">
         <Stack gap="sm">
           <Group gap="sm">
@@ -127,44 +124,42 @@ export function PaymentsPage() {
             {t(isReviewOnly ? 'adminPayments.noReview' : 'adminPayments.noDeliveries')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="xs" aria-label={t('adminPayments.deliveries')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('adminPayments.columns.time')}</Table.Th>
-                  <Table.Th>{t('adminPayments.columns.type')}</Table.Th>
-                  <Table.Th>{t('adminPayments.columns.outcome')}</Table.Th>
-                  <Table.Th ta="right">{t('adminPayments.columns.deliveries')}</Table.Th>
-                  <Table.Th>{t('adminPayments.columns.detail')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {events.map((event) => (
-                  <Table.Tr key={event.eventId} data-testid="payment-event">
-                    <Table.Td>{new Date(event.lastDeliveryAt).toLocaleString(i18n.language)}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{event.type}</Text>
-                      <Text size="xs" c="dimmed">
-                        {event.eventId}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {/* Its whole word, never cut to "Needs rev…" by a narrow column. */}
-                      <Badge color={outcomeColor[event.outcome]} variant="light" miw="max-content">
-                        {t(`adminPayments.outcome.${event.outcome}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right">{event.deliveries}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{event.detail ?? '—'}</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ListTable
+            label={t('adminPayments.deliveries')}
+            minWidth={720}
+            verticalSpacing="xs"
+            columns={[
+              { header: t('adminPayments.columns.time') },
+              { header: t('adminPayments.columns.type') },
+              { header: t('adminPayments.columns.outcome') },
+              { header: t('adminPayments.columns.deliveries'), isNumeric: true },
+              { header: t('adminPayments.columns.detail') },
+            ]}
+          >
+            {events.map((event) => (
+              <Table.Tr key={event.eventId} data-testid="payment-event">
+                <Table.Td>{new Date(event.lastDeliveryAt).toLocaleString(i18n.language)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{event.type}</Text>
+                  <Text size="xs" c="dimmed">
+                    {event.eventId}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  {/* Its whole word, never cut to "Needs rev…" by a narrow column. */}
+                  <Badge color={outcomeColor[event.outcome]} variant="light" miw="max-content">
+                    {t(`adminPayments.outcome.${event.outcome}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td ta="right">{event.deliveries}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{event.detail ?? '—'}</Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         )}
       </Stack>
-    </Stack>
+    </>
   );
 }

@@ -5,9 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorAlert } from '../../../components/error-alert';
-import { PageHeading } from '../../../components/page-heading';
-import { QueryErrorAlert } from '../../../components/query-error-alert';
+import { ListPage } from '../../../components/list-page';
 import { paths } from '../../../config/paths';
 import {
   adminProductKeys,
@@ -35,99 +33,101 @@ export function PricingTablesPage() {
   };
 
   return (
-    <Stack gap="lg" maw={1200}>
-      <PageHeading
+    <>
+      <ListPage
         title={t('adminProducts.tables.title')}
         icon={IconPackage}
         description={t('adminProducts.tables.intro')}
+        maw={1200}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
             {t('adminProducts.tables.new')}
           </Button>
         }
-      />
-      <Group gap="md">
-        {(['billable-subscriptions', 'credits', 'non-billable-subscriptions'] as const).map((page) => (
-          <Anchor key={page} component={Link} to={paths.admin.products.getHref(page)} size="sm">
-            {t(`adminProducts.links.${page}`)}
-          </Anchor>
-        ))}
-      </Group>
-      <ErrorAlert error={order.error ?? remove.error} />
-      {tables.isPending ? (
-        <Skeleton height={120} radius="md" />
-      ) : tables.isError ? (
-        <QueryErrorAlert query={tables} />
-      ) : tables.data.length === 0 ? (
-        <Text c="dimmed">{t('adminProducts.tables.empty')}</Text>
-      ) : (
-        tables.data.map((table, index) => (
-          <Card key={table.id} withBorder radius="md" padding="lg" data-testid="pricing-table">
-            <Group justify="space-between" align="flex-start" wrap="nowrap">
-              <Stack gap={4}>
-                <Group gap="xs">
-                  <Title order={2} size="h4">
-                    {table.name}
-                  </Title>
-                  <Badge variant="light" color="gray">
-                    {table.networkName ?? t('adminProducts.tables.anyNetwork')}
-                  </Badge>
-                </Group>
-                {table.description && (
-                  <Text size="sm" c="dimmed">
-                    {table.description}
+        filters={
+          <Group gap="md">
+            {(['billable-subscriptions', 'credits', 'non-billable-subscriptions'] as const).map((page) => (
+              <Anchor key={page} component={Link} to={paths.admin.products.getHref(page)} size="sm">
+                {t(`adminProducts.links.${page}`)}
+              </Anchor>
+            ))}
+          </Group>
+        }
+        actionError={order.error ?? remove.error}
+        query={tables}
+        isEmpty={(data) => data.length === 0}
+        empty={t('adminProducts.tables.empty')}
+        loading={<Skeleton height={120} radius="md" />}
+      >
+        {(data) =>
+          data.map((table, index) => (
+            <Card key={table.id} withBorder radius="md" padding="lg" data-testid="pricing-table">
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <Stack gap={4}>
+                  <Group gap="xs">
+                    <Title order={2} size="h4">
+                      {table.name}
+                    </Title>
+                    <Badge variant="light" color="gray">
+                      {table.networkName ?? t('adminProducts.tables.anyNetwork')}
+                    </Badge>
+                  </Group>
+                  {table.description && (
+                    <Text size="sm" c="dimmed">
+                      {table.description}
+                    </Text>
+                  )}
+                  <Text size="sm">
+                    {table.data.length === 0
+                      ? t('adminProducts.tables.nothingOnSale')
+                      : table.data.map((p) => `${p.name} (${formatMoney(p.amount, p.currency)})`).join(' · ')}
                   </Text>
-                )}
-                <Text size="sm">
-                  {table.data.length === 0
-                    ? t('adminProducts.tables.nothingOnSale')
-                    : table.data.map((p) => `${p.name} (${formatMoney(p.amount, p.currency)})`).join(' · ')}
-                </Text>
-              </Stack>
-              <Group gap={2} wrap="nowrap">
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  disabled={index === 0}
-                  onClick={() => move(index, -1)}
-                  aria-label={t('adminProducts.tables.moveUp', { name: table.name })}
-                >
-                  <IconArrowUp size={16} />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  disabled={index === tables.data.length - 1}
-                  onClick={() => move(index, 1)}
-                  aria-label={t('adminProducts.tables.moveDown', { name: table.name })}
-                >
-                  <IconArrowDown size={16} />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  onClick={() => setEditing(table)}
-                  aria-label={t('adminProducts.tables.edit', { name: table.name })}
-                >
-                  <IconPencil size={16} />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  onClick={() =>
-                    window.confirm(t('adminProducts.tables.confirmDelete', { name: table.name })) &&
-                    remove.mutate(table.id)
-                  }
-                  aria-label={t('adminProducts.tables.delete', { name: table.name })}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
+                </Stack>
+                <Group gap={2} wrap="nowrap">
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    disabled={index === 0}
+                    onClick={() => move(index, -1)}
+                    aria-label={t('adminProducts.tables.moveUp', { name: table.name })}
+                  >
+                    <IconArrowUp size={16} />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    disabled={index === data.length - 1}
+                    onClick={() => move(index, 1)}
+                    aria-label={t('adminProducts.tables.moveDown', { name: table.name })}
+                  >
+                    <IconArrowDown size={16} />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    onClick={() => setEditing(table)}
+                    aria-label={t('adminProducts.tables.edit', { name: table.name })}
+                  >
+                    <IconPencil size={16} />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    onClick={() =>
+                      window.confirm(t('adminProducts.tables.confirmDelete', { name: table.name })) &&
+                      remove.mutate(table.id)
+                    }
+                    aria-label={t('adminProducts.tables.delete', { name: table.name })}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Group>
               </Group>
-            </Group>
-          </Card>
-        ))
-      )}
+            </Card>
+          ))
+        }
+      </ListPage>
       {editing && <PricingTableDialog table={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-    </Stack>
+    </>
   );
 }
