@@ -4,9 +4,9 @@ import { IconArrowDown, IconArrowUp, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { adminNetworksQueryOptions } from '../../../api/admin-networks-api';
+import { adminProductKeys, adminProductsQueryOptions, savePricingTable } from '../../../api/admin-products-api';
 import { ErrorAlert } from '../../../components/error-alert';
-import { adminNetworksQueryOptions } from '../../admin-networks/api/admin-networks-api';
-import { adminProductKeys, adminProductsQueryOptions, savePricingTable } from '../api/admin-products-api';
 
 /** Creates or edits a pricing table: name, description, optional network, and its plans in the order shown. */
 export function PricingTableDialog({ table, onClose }: { table: AdminPricingTable | null; onClose: () => void }) {

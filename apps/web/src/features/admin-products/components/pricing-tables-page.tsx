@@ -5,14 +5,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ListPage } from '../../../components/list-page';
-import { paths } from '../../../config/paths';
 import {
   adminProductKeys,
   deletePricingTable,
   orderPricingTables,
   pricingTablesQueryOptions,
-} from '../api/admin-products-api';
+} from '../../../api/admin-products-api';
+import { ListPage } from '../../../components/list-page';
+import { paths } from '../../../config/paths';
 import { PricingTableDialog } from './pricing-table-dialog';
 
 /** Admin → Products: the pricing tables customers choose plans from, in the order the plan chooser lists them. */

@@ -25,9 +25,9 @@ import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { adminNetworksQueryOptions } from '../../../api/admin-networks-api';
+import { adminProductKeys, createProduct, updateProduct } from '../../../api/admin-products-api';
 import { ErrorAlert } from '../../../components/error-alert';
-import { adminNetworksQueryOptions } from '../../admin-networks/api/admin-networks-api';
-import { adminProductKeys, createProduct, updateProduct } from '../api/admin-products-api';
 
 interface ProductValues {
   name: string;

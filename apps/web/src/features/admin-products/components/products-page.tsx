@@ -4,13 +4,13 @@ import { IconArchive, IconDots, IconPackage, IconPencil, IconPlus, IconRestore, 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListPage, ListTable, tabularNumbers } from '../../../components/list-page';
 import {
   adminProductKeys,
   adminProductsQueryOptions,
   deleteProduct,
   setProductArchived,
-} from '../api/admin-products-api';
+} from '../../../api/admin-products-api';
+import { ListPage, ListTable, tabularNumbers } from '../../../components/list-page';
 import { ProductDialog } from './product-dialog';
 
 /**

@@ -3,10 +3,10 @@ import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/c
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { adminProductsQueryOptions } from '../../../api/admin-products-api';
+import { useAdminUsers } from '../../../api/get-admin-users';
 import { ErrorAlert } from '../../../components/error-alert';
 import { NumberInput } from '../../../components/number-input';
-import { adminProductsQueryOptions } from '../../admin-products/api/admin-products-api';
-import { useAdminUsers } from '../../admin-users/api/get-admin-users';
 import { adminSubscriptionKeys, grantSubscription } from '../api/admin-subscriptions-api';
 
 const today = () => new Date().toISOString().slice(0, 10);

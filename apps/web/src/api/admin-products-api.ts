@@ -7,7 +7,7 @@ import type {
   UpdateProduct,
 } from '@fixpoint/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../lib/api-client';
 
 export const adminProductKeys = {
   all: ['admin-products'] as const,
