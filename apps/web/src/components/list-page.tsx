@@ -25,6 +25,7 @@ export function ListPage<TData>({
   isEmpty,
   empty,
   loading,
+  errorTitle,
   children,
 }: {
   title: string;
@@ -43,11 +44,13 @@ export function ListPage<TData>({
   empty?: ReactNode;
   /** The loading shape, where the list is not rows. */
   loading?: ReactNode;
+  /** The failed load's title, where the page names what did not load. */
+  errorTitle?: string;
   children: (data: TData) => ReactNode;
 }) {
   let body: ReactNode;
   if (query.isPending) body = loading ?? <ListSkeleton />;
-  else if (query.isError) body = <QueryErrorAlert query={query} />;
+  else if (query.isError) body = <QueryErrorAlert query={query} title={errorTitle} />;
   else if (isEmpty?.(query.data)) body = typeof empty === 'string' ? <Text c="dimmed">{empty}</Text> : empty;
   else body = children(query.data);
   return (

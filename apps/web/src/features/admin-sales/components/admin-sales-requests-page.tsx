@@ -1,13 +1,11 @@
 import type { AdminSalesRequest } from '@fixpoint/shared';
-import { Select, Stack, Table, Text } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppAlert } from '../../../components/app-alert';
+import { ListPage, ListTable } from '../../../components/list-page';
 import { RowsSkeleton } from '../../../components/loading-fallback';
-import { PageHeading } from '../../../components/page-heading';
-import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { type SalesForwardingState, useAdminSalesRequests } from '../api/get-admin-sales-requests';
 import { SalesRequestRow } from './sales-request-row';
 
@@ -23,36 +21,37 @@ export function AdminSalesRequestsPage() {
   const [status, setStatus] = useState<SalesForwardingState | null>(null);
   const leads = useAdminSalesRequests(status);
 
-  let body: ReactNode;
-  if (leads.isPending) {
-    body = <RowsSkeleton />;
-  } else if (leads.isError) {
-    body = <QueryErrorAlert query={leads} title={t('adminSales.loadFailed')} />;
-  } else if (leads.data.requests.length === 0) {
-    body = <Text c="dimmed">{status ? t('adminSales.noMatch') : t('adminSales.empty')}</Text>;
-  } else {
-    body = <SalesRequestsTable requests={leads.data.requests} />;
-  }
-
   return (
-    <Stack gap="lg">
-      <PageHeading title={t('adminSales.title')} icon={IconMessages} description={t('adminSales.intro')} />
-      {leads.data?.isWebhookConfigured === false && (
-        <AppAlert status="warning" title={t('adminSales.noWebhook.title')}>
-          {t('adminSales.noWebhook.text')}
-        </AppAlert>
-      )}
-      <Select
-        aria-label={t('adminSales.filter')}
-        placeholder={t('adminSales.allStates')}
-        clearable
-        data={forwardingStates.map((value) => ({ value, label: t(`adminSales.state.${value}`) }))}
-        value={status}
-        onChange={(value) => setStatus(value as SalesForwardingState | null)}
-        w={{ base: '100%', sm: 240 }}
-      />
-      {body}
-    </Stack>
+    <ListPage
+      title={t('adminSales.title')}
+      icon={IconMessages}
+      description={t('adminSales.intro')}
+      filters={
+        <>
+          {leads.data?.isWebhookConfigured === false && (
+            <AppAlert status="warning" title={t('adminSales.noWebhook.title')}>
+              {t('adminSales.noWebhook.text')}
+            </AppAlert>
+          )}
+          <Select
+            aria-label={t('adminSales.filter')}
+            placeholder={t('adminSales.allStates')}
+            clearable
+            data={forwardingStates.map((value) => ({ value, label: t(`adminSales.state.${value}`) }))}
+            value={status}
+            onChange={(value) => setStatus(value as SalesForwardingState | null)}
+            w={{ base: '100%', sm: 240 }}
+          />
+        </>
+      }
+      query={leads}
+      loading={<RowsSkeleton />}
+      errorTitle={t('adminSales.loadFailed')}
+      isEmpty={(data) => data.requests.length === 0}
+      empty={status ? t('adminSales.noMatch') : t('adminSales.empty')}
+    >
+      {(data) => <SalesRequestsTable requests={data.requests} />}
+    </ListPage>
   );
 }
 
@@ -61,26 +60,23 @@ function SalesRequestsTable({ requests }: { requests: AdminSalesRequest[] }) {
   // Newest first, whatever order the answer has.
   const sorted = [...requests].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (
-    <Table.ScrollContainer minWidth={1200}>
-      <Table verticalSpacing="sm" aria-label={t('adminSales.title')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('adminSales.received')}</Table.Th>
-            <Table.Th>{t('adminSales.name')}</Table.Th>
-            <Table.Th>{t('adminSales.company')}</Table.Th>
-            <Table.Th>{t('adminSales.email')}</Table.Th>
-            <Table.Th>{t('adminSales.phone')}</Table.Th>
-            <Table.Th>{t('adminSales.page')}</Table.Th>
-            <Table.Th>{t('adminSales.message')}</Table.Th>
-            <Table.Th>{t('adminSales.forwarding')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {sorted.map((request) => (
-            <SalesRequestRow key={request.id} request={request} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      label={t('adminSales.title')}
+      minWidth={1200}
+      columns={[
+        { header: t('adminSales.received') },
+        { header: t('adminSales.name') },
+        { header: t('adminSales.company') },
+        { header: t('adminSales.email') },
+        { header: t('adminSales.phone') },
+        { header: t('adminSales.page') },
+        { header: t('adminSales.message') },
+        { header: t('adminSales.forwarding') },
+      ]}
+    >
+      {sorted.map((request) => (
+        <SalesRequestRow key={request.id} request={request} />
+      ))}
+    </ListTable>
   );
 }
