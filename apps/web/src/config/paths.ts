@@ -49,7 +49,14 @@ export const paths = {
     /** The leads of the sales flow and their forwarding to the automation webhook (issue 15). */
     salesRequests: { path: 'sales-requests', getHref: () => '/admin/sales-requests' },
     /** Every admin and money action, who did it and what changed (issue 28, decision 0064). */
-    auditLog: { path: 'audit-log', getHref: () => '/admin/audit-log' },
+    auditLog: {
+      path: 'audit-log',
+      /** With `target` or `actor`, the page opens filtered by it. */
+      getHref: (filter: { target?: string; actor?: string } = {}) => {
+        const search = new URLSearchParams(Object.entries(filter).filter(([, value]) => value)).toString();
+        return `/admin/audit-log${search ? `?${search}` : ''}`;
+      },
+    },
     /** The recorded RTCM archive behind RINEX on demand (issue 17). */
     archive: { path: 'archive', getHref: () => '/admin/archive' },
     networks: {

@@ -86,6 +86,14 @@ describe('admin audit log', () => {
     );
   });
 
+  it("opens filtered by the address's target, as a user's page links it", async () => {
+    const asked = stubLog({ '': { entries: [entry()], nextCursor: null } });
+    renderApp('/admin/audit-log?target=u2');
+    await screen.findAllByTestId('audit-entry');
+    expect(screen.getByRole('textbox', { name: 'Target' })).toHaveValue('u2');
+    expect(asked.every((url) => url.searchParams.get('target') === 'u2')).toBe(true);
+  });
+
   it('says when nothing matches the filters', async () => {
     stubLog({});
     const { user } = renderApp('/admin/audit-log');

@@ -6,6 +6,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { type AuditFilters, auditLogCsvHref, auditLogQueryOptions, emptyAuditFilters } from '../api/audit-log-api';
@@ -27,7 +28,13 @@ const kindLabel = (t: TFunction, kind: AuditKind) => {
  */
 export function AuditLogPage() {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<AuditFilters>(emptyAuditFilters);
+  // A link may open the page filtered (`?target=<id>` from a user's page).
+  const [params] = useSearchParams();
+  const [filters, setFilters] = useState<AuditFilters>(() => ({
+    ...emptyAuditFilters,
+    actor: params.get('actor') ?? '',
+    target: params.get('target') ?? '',
+  }));
   const [debounced] = useDebouncedValue(filters, 300);
   // A half-typed date is not sent: the API would refuse it.
   const applied: AuditFilters = {

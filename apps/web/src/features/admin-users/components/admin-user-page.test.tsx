@@ -104,6 +104,10 @@ describe('the admin user page', () => {
     renderApp('/admin/users/u2');
     expect(await screen.findByRole('heading', { level: 1, name: 'Bob Baker' }, slow)).toBeVisible();
     expect(within(screen.getByRole('group', { name: 'Credit balance' })).getByText('42')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Changes in the audit log' })).toHaveAttribute(
+      'href',
+      '/admin/audit-log?target=u2',
+    );
     const accounts = screen.getByRole('table', { name: 'NTRIP accounts' });
     expect(within(accounts).getByText('Tractor 1')).toBeVisible();
     expect(within(accounts).getByText('Receiving corrections')).toBeVisible();

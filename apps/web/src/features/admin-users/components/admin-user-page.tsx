@@ -115,6 +115,9 @@ function UserDetail({ detail }: { detail: AdminUserDetail }) {
                 {t('adminUsers.status.disabled')}
               </Badge>
             )}
+            <Anchor component={Link} to={paths.admin.auditLog.getHref({ target: user.id })} size="sm">
+              {t('adminUsers.detail.auditLog')}
+            </Anchor>
           </Group>
         }
         actions={<UserActions user={user} />}
