@@ -2,7 +2,7 @@ import { type CoverageTier, expectedQuality, type MapStation } from '@fixpoint/s
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basePalettes, type MapTheme, tierColors, tierOpacity } from '../apps/web/src/features/maps/lib/palette';
+import { basePalettes, type MapTheme, tierColors, tierOpacity } from '../apps/web/src/lib/maps/palette';
 import { seriousAxeViolations } from './axe';
 import { launchBrowser, type RunningServer, screenshot, startServer, watchConsole } from './harness';
 

@@ -21,19 +21,19 @@ import { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
+import { accountsQueryOptions } from './api/accounts-api';
+import { currentDocumentsQueryOptions } from './api/documents-api';
+import { healthQueryOptions } from './api/get-health';
+import { networksQueryOptions } from './api/networks-api';
 import { App } from './app/app';
-import { accountsQueryOptions } from './features/accounts/api/accounts-api';
 import { feedNetworkQueryOptions } from './features/admin-feed/api/admin-feed-api';
-import { authKeys, sessionQueryOptions, userOverviewQueryOptions } from './features/auth/api/auth-api';
-import { healthQueryOptions } from './features/health/api/get-health';
-import { currentDocumentsQueryOptions } from './features/legal/api/documents-api';
-import { networksQueryOptions } from './features/networks/api/networks-api';
 import { userInvitesQueryOptions } from './features/organizations/api/invites-api';
 import { subscriptionPricingTablesQueryOptions, tokenProductsQueryOptions } from './features/pricing/api/pricing-api';
 import { setApiTransport } from './lib/api-client';
 import { initStaticI18n } from './lib/i18n';
 import { LazyPartRecorder } from './lib/lazy-import';
-import { personalScope } from './lib/owner-scope';
+import { authKeys, sessionQueryOptions, userOverviewQueryOptions } from './session/auth-api';
+import { personalScope } from './session/owner-scope';
 
 /**
  * Texts a page shows once its data arrive, which the server's render (without data) does not read: they travel with

@@ -6,11 +6,11 @@ import { type ReactNode, Suspense, useEffect, useMemo, useReducer, useState } fr
 import { I18nextProvider } from 'react-i18next';
 import { LoadingFallback } from '../components/loading-fallback';
 import { brand as runtimeBrand } from '../config/brand';
-import { authKeys } from '../features/auth/api/auth-api';
 import { shouldRetryQuery } from '../lib/api-client';
 import { BrandProvider } from '../lib/brand/brand-context';
 import { createBrandTheme, cssVariablesResolver } from '../lib/brand/theme';
 import { lazyNamed } from '../lib/lazy-import';
+import { authKeys } from '../session/auth-api';
 
 // The notification layer (and its transitions) loads after the first page; notifications shown before it has
 // mounted wait in their store and appear with it (docs/decisions/0048).

@@ -1,12 +1,12 @@
 import { isValidElement, type ReactNode } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useParams, useRoutes } from 'react-router';
 import { RouteErrorBoundary } from '../components/error-page';
-import { AppLayout } from '../components/layouts/app-layout';
 import { paths } from '../config/paths';
 import { RequireAdmin, RequireUser } from '../features/auth/components/guards';
 import { lazyNamed } from '../lib/lazy-import';
 import { AuthRoute } from './routes/auth';
 import { DashboardRoute } from './routes/dashboard';
+import { AppLayout } from './shell/app-layout';
 
 const ResetPasswordRoute = lazyNamed(() => import('./routes/reset-password'), 'ResetPasswordRoute');
 // Signed-in and admin pages load as their own chunks; a chunk that fails to load shows the error page's reload offer.

@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '../app/provider';
 import { ChunkLoadError, chunkLoadTimeoutMs, importWithTimeout, isChunkLoadError, lazyNamed } from '../lib/lazy-import';
-import { initTestI18n } from '../testing/render';
+import { renderInAppProviders } from '../testing/render';
 import { RouteErrorBoundary } from './error-page';
 
 function Broken({ error }: { error: Error }): never {
@@ -15,18 +14,16 @@ function Broken({ error }: { error: Error }): never {
 function renderFailing(error: Error) {
   // React reports the caught render error on console.error; here that is the expected outcome.
   const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-  render(
-    <AppProvider i18n={initTestI18n()} env="test">
-      <MemoryRouter initialEntries={['/broken']}>
-        <RouteErrorBoundary>
-          <Routes>
-            <Route path="/broken" element={<Broken error={error} />} />
-            <Route path="/fine" element={<p>Fine again</p>} />
-          </Routes>
-        </RouteErrorBoundary>
-        <Link to="/fine">Elsewhere</Link>
-      </MemoryRouter>
-    </AppProvider>,
+  renderInAppProviders(
+    <MemoryRouter initialEntries={['/broken']}>
+      <RouteErrorBoundary>
+        <Routes>
+          <Route path="/broken" element={<Broken error={error} />} />
+          <Route path="/fine" element={<p>Fine again</p>} />
+        </Routes>
+      </RouteErrorBoundary>
+      <Link to="/fine">Elsewhere</Link>
+    </MemoryRouter>,
   );
   return logged;
 }

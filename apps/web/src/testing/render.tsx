@@ -67,3 +67,12 @@ export function renderWithProviders(ui: ReactNode, { brand, lng }: { brand?: Bra
   );
   return { ...result, router, user, i18n };
 }
+
+/** Renders `ui` inside the app's providers only, for a test that brings its own router. */
+export function renderInAppProviders(ui: ReactNode, { lng }: { lng?: Language } = {}) {
+  return render(
+    <AppProvider i18n={initTestI18n(lng)} env="test">
+      {ui}
+    </AppProvider>,
+  );
+}

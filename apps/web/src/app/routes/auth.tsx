@@ -10,14 +10,9 @@ import {
 } from 'react-router';
 import { LoadingFallback } from '../../components/loading-fallback';
 import { paths } from '../../config/paths';
-import { useAuth } from '../../features/auth/hooks/use-auth';
-import {
-  type AuthFormMode,
-  isOpenedFromPage,
-  returnToParam,
-  safeReturnPath,
-} from '../../features/auth/lib/return-path';
 import { lazyNamed } from '../../lib/lazy-import';
+import { type AuthFormMode, isOpenedFromPage, returnToParam, safeReturnPath } from '../../session/return-path';
+import { useAuth } from '../../session/use-auth';
 
 // The forms (and @mantine/form) load when the modal opens, not with every first page (docs/decisions/0048).
 const AuthModal = lazyNamed(() => import('../../features/auth/components/auth-modal'), 'AuthModal');

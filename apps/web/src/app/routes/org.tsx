@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { AccessSummary } from '../../features/accounts/components/access-summary';
 import { OrgFrame } from '../../features/org-context/components/org-frame';
 import { OrgOverviewPage } from '../../features/org-context/components/org-overview-page';
-import { useScopeAccess } from '../../features/org-context/hooks/use-scope-access';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useScopeAccess } from '../../session/use-scope-access';
 
 /** `/org/:orgId/...`: the organisation's frame around its pages (issue 14). */
 export function OrgRoute() {
@@ -14,5 +15,5 @@ export function OrgOverviewRoute() {
   const { t } = useTranslation();
   const { organization } = useScopeAccess();
   usePageTitle(organization?.name ?? t('org.title'));
-  return <OrgOverviewPage />;
+  return <OrgOverviewPage accessSummary={<AccessSummary />} />;
 }

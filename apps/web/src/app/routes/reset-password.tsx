@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../components/error-alert';
 import { paths } from '../../config/paths';
-import { authConfigQueryOptions, resetPassword } from '../../features/auth/api/auth-api';
 import { usePageTitle } from '../../lib/use-page-title';
+import { authConfigQueryOptions, resetPassword } from '../../session/auth-api';
 
 /** Where the reset e-mail's link lands (with ?token=…, or ?error=INVALID_TOKEN when it expired or was used). */
 export function ResetPasswordRoute() {

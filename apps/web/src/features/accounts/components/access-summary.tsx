@@ -3,10 +3,10 @@ import { Anchor, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { accountsQueryOptions } from '../../../api/accounts-api';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { paths } from '../../../config/paths';
-import { useOwnerScope } from '../../../lib/owner-scope';
-import { accountsQueryOptions } from '../api/accounts-api';
+import { useOwnerScope } from '../../../session/owner-scope';
 
 const shown = 8;
 type NetworkState = NtripAccount['networks'][number]['state'];

@@ -2,14 +2,14 @@ import type { NtripAccount } from '@fixpoint/shared';
 import { Alert, Badge, Button, Divider, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LendingPanel } from '../../org-context/components/lending-panel';
-import { useScopeAccess } from '../../org-context/hooks/use-scope-access';
-import { formatUntil, isLentToUser } from '../../org-context/lending';
-import { AccountSeats } from '../../subscriptions/components/account-seats';
+import { diagnosisColor } from '../../../lib/diagnosis';
+import { useScopeAccess } from '../../../session/use-scope-access';
+import { formatUntil, isLentToUser } from '../lib/lending';
+import { AccountSeats } from './account-seats';
 import { AccountSettingsForm } from './account-settings-form';
 import { ActivationDialog } from './activation-dialog';
 import { CredentialsPanel } from './credentials-panel';
-import { diagnosisColor } from './diagnosis';
+import { LendingPanel } from './lending-panel';
 import { SessionHistory } from './session-history';
 
 /**

@@ -3,10 +3,10 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { accountKeys, deleteAccount, regeneratePassword, updateAccount } from '../../../api/accounts-api';
 import { ErrorAlert } from '../../../components/error-alert';
 import { NumberInput } from '../../../components/number-input';
-import type { OwnerScope } from '../../../lib/owner-scope';
-import { accountKeys, deleteAccount, regeneratePassword, updateAccount } from '../api/accounts-api';
+import type { OwnerScope } from '../../../session/owner-scope';
 
 /** The drawer's settings: name and connection limit, a new password, disable or enable, and delete. */
 export function AccountSettingsForm({

@@ -5,6 +5,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { accountKeys, accountsQueryOptions, createAccount, downloadCsv } from '../../../api/accounts-api';
+import { networksQueryOptions } from '../../../api/networks-api';
 import { CardTable, type CardTableRecord } from '../../../components/card-table/card-table';
 import { ErrorAlert } from '../../../components/error-alert';
 import { RowsSkeleton } from '../../../components/loading-fallback';
@@ -12,15 +14,13 @@ import { NumberInput } from '../../../components/number-input';
 import { PageHeading } from '../../../components/page-heading';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { StatCard } from '../../../components/stat-card';
-import { scopedPath } from '../../../lib/owner-scope';
-import { networksQueryOptions } from '../../networks/api/networks-api';
-import { LendingBadge } from '../../org-context/components/lending-badge';
-import { useScopeAccess } from '../../org-context/hooks/use-scope-access';
-import { hasLending, isLentToUser } from '../../org-context/lending';
-import { accountKeys, accountsQueryOptions, createAccount, downloadCsv } from '../api/accounts-api';
+import { diagnosisColor } from '../../../lib/diagnosis';
+import { scopedPath } from '../../../session/owner-scope';
+import { useScopeAccess } from '../../../session/use-scope-access';
+import { hasLending, isLentToUser } from '../lib/lending';
 import { AccountDrawer } from './account-drawer';
 import { ActivationDialog } from './activation-dialog';
-import { diagnosisColor } from './diagnosis';
+import { LendingBadge } from './lending-badge';
 
 /**
  * `/accounts` and `/org/:orgId/accounts`: the scope's NTRIP accounts. In the person's list, an organisation's

@@ -4,15 +4,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { accountKeys, activateAccount } from '../../../api/accounts-api';
+import { creditKeys } from '../../../api/credits-api';
+import { networksQueryOptions } from '../../../api/networks-api';
+import { orgMemberKeys } from '../../../api/org-members-api';
 import { ErrorAlert } from '../../../components/error-alert';
 import { NumberInput } from '../../../components/number-input';
-import { authKeys } from '../../auth/api/auth-api';
-import { creditKeys } from '../../credits/api/credits-api';
-import { networksQueryOptions } from '../../networks/api/networks-api';
-import { useScopeAccess } from '../../org-context/hooks/use-scope-access';
-import { orgMemberKeys } from '../../organizations/api/org-members-api';
-import { purchaseHref } from '../../pricing/hooks/use-purchase-dialogs';
-import { accountKeys, activateAccount } from '../api/accounts-api';
+import { purchaseHref } from '../../../lib/purchase-dialogs';
+import { authKeys } from '../../../session/auth-api';
+import { useScopeAccess } from '../../../session/use-scope-access';
 
 /**
  * Spend credits on days of access: network, days, and the cost against the balance before confirming. The credits

@@ -4,12 +4,12 @@ import { IconAntenna } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { accountKeys, adminAccountsQueryOptions, adminSetDisabled } from '../../../api/accounts-api';
 import { ErrorAlert } from '../../../components/error-alert';
 import { LoadingFallback } from '../../../components/loading-fallback';
 import { PageHeading } from '../../../components/page-heading';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { accountKeys, adminAccountsQueryOptions, adminSetDisabled } from '../api/accounts-api';
-import { diagnosisColor } from './diagnosis';
+import { diagnosisColor } from '../../../lib/diagnosis';
 
 /** Every NTRIP account of every user: search, and disable or enable. */
 export function AdminAccountsPage() {

@@ -2,11 +2,11 @@ import { Alert, Code, Group, PasswordInput, Select, SimpleGrid, Stack, Text, Tex
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { credentialsQueryOptions } from '../../../api/accounts-api';
 import { CopyButton } from '../../../components/copy-button';
 import { RowsSkeleton } from '../../../components/loading-fallback';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { useOwnerScope } from '../../../lib/owner-scope';
-import { credentialsQueryOptions } from '../api/accounts-api';
+import { useOwnerScope } from '../../../session/owner-scope';
 
 /** What to type into the receiver, each value with a copy button, and a ready-made ntrip:// URL for RTKLIB. */
 export function CredentialsPanel({ accountId }: { accountId: string }) {

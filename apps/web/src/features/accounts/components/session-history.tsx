@@ -1,11 +1,11 @@
 import { Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { sessionsQueryOptions } from '../../../api/accounts-api';
 import { RowsSkeleton } from '../../../components/loading-fallback';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { useOwnerScope } from '../../../lib/owner-scope';
 import { sessionEndReason } from '../../../lib/session-end';
-import { sessionsQueryOptions } from '../api/accounts-api';
+import { useOwnerScope } from '../../../session/owner-scope';
 
 const formatBytes = (bytes: number) =>
   bytes < 1024

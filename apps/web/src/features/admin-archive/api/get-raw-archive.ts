@@ -1,4 +1,4 @@
-import type { TimeWindow } from '../../rinex/lib/rinex-time';
+import type { TimeWindow } from '../../../lib/rinex-time';
 
 /**
  * `GET /admin/stations/{id}/raw?from&to`: the recorded RTCM 3 of a window (24 h at most). A plain link, like the

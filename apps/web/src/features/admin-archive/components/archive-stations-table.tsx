@@ -4,8 +4,8 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../lib/format-bytes';
-import { formatAgo } from '../../admin-feed/components/format';
-import { formatDuration, formatUtc } from '../../rinex/lib/rinex-time';
+import { formatAgo } from '../../../lib/format-feed';
+import { formatDuration, formatUtc } from '../../../lib/rinex-time';
 import type { ArchiveStation } from '../api/get-admin-archive';
 import { RawRtcmDialog } from './raw-rtcm-dialog';
 

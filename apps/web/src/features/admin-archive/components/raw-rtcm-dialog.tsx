@@ -2,8 +2,8 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WindowFields } from '../../rinex/components/window-fields';
-import { fromInputs, lastMinutes, type TimeWindow, toInputs, windowProblem } from '../../rinex/lib/rinex-time';
+import { WindowFields } from '../../../components/window-fields';
+import { fromInputs, lastMinutes, type TimeWindow, toInputs, windowProblem } from '../../../lib/rinex-time';
 import type { ArchiveStation } from '../api/get-admin-archive';
 import { rawArchiveHref } from '../api/get-raw-archive';
 

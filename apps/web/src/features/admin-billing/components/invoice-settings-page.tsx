@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormCard } from '../../../components/form-card';
 import { PageHeading } from '../../../components/page-heading';
+import { PartyFields, partyToForm } from '../../../components/party-fields';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { PartyFields, partyToForm } from '../../billing/components/billing-details-form';
 import { adminBillingKeys, billingSettingsQueryOptions, saveBillingSettings } from '../api/admin-billing-api';
 
 /**

@@ -4,10 +4,10 @@ import { IconPlus, IconReceiptTax, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CountrySelect } from '../../../components/country-select';
 import { FormCard } from '../../../components/form-card';
 import { PageHeading } from '../../../components/page-heading';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { CountrySelect } from '../../billing/components/country-select';
 import {
   adminBillingKeys,
   billingSettingsQueryOptions,

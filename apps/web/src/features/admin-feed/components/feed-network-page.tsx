@@ -8,9 +8,9 @@ import { LookupErrorAlert } from '../../../components/lookup-error-alert';
 import { PageHeading } from '../../../components/page-heading';
 import { StatCard } from '../../../components/stat-card';
 import { paths } from '../../../config/paths';
+import { formatBitrate, formatDateTime } from '../../../lib/format-feed';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { feedNetworkQueryOptions } from '../api/admin-feed-api';
-import { formatBitrate, formatDateTime } from './format';
 import { StationFeedCard } from './station-feed-card';
 
 /** /admin/feed/{networkId}: each station of the network, live (polled every 2 seconds). */

@@ -8,8 +8,8 @@ import { LoadingFallback } from '../../../components/loading-fallback';
 import { PageHeading } from '../../../components/page-heading';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { paths } from '../../../config/paths';
+import { formatAgo, formatBitrate } from '../../../lib/format-feed';
 import { feedQueryOptions } from '../api/admin-feed-api';
-import { formatAgo, formatBitrate } from './format';
 
 /** /admin/feed: every network's live state, refreshed every 2 seconds. */
 export function FeedPage() {

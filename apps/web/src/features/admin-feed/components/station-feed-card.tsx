@@ -3,7 +3,7 @@ import { Alert, Badge, Box, Card, Group, SimpleGrid, Stack, Table, Text, Title }
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAgo, formatBitrate, formatBytes, formatDateTime, formatLatLon } from './format';
+import { formatAgo, formatBitrate, formatBytes, formatDateTime, formatLatLon } from '../../../lib/format-feed';
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (

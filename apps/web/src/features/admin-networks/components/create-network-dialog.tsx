@@ -4,9 +4,9 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { adminNetworkKeys, createNetwork } from '../../../api/admin-networks-api';
 import { ErrorAlert } from '../../../components/error-alert';
 import { paths } from '../../../config/paths';
-import { adminNetworkKeys, createNetwork } from '../api/admin-networks-api';
 import { isHost, isNameLength } from './validation';
 
 interface NetworkValues {

@@ -15,9 +15,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { adminNetworkKeys, applyImport, previewImport } from '../../../api/admin-networks-api';
 import { ErrorAlert } from '../../../components/error-alert';
 import { apiErrorMessage } from '../../../lib/api-error-message';
-import { adminNetworkKeys, applyImport, previewImport } from '../api/admin-networks-api';
 
 const actionColor: Record<ImportChange['action'], string> = {
   create: 'green',

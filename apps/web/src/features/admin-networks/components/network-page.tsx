@@ -13,6 +13,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import {
+  adminNetworkKeys,
+  adminNetworkQueryOptions,
+  deleteNetwork,
+  deleteStation,
+  updateNetwork,
+} from '../../../api/admin-networks-api';
 import { CardTable } from '../../../components/card-table/card-table';
 import { ErrorAlert } from '../../../components/error-alert';
 import { LoadingFallback } from '../../../components/loading-fallback';
@@ -20,13 +27,6 @@ import { LookupErrorAlert } from '../../../components/lookup-error-alert';
 import { PageHeading } from '../../../components/page-heading';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
-import {
-  adminNetworkKeys,
-  adminNetworkQueryOptions,
-  deleteNetwork,
-  deleteStation,
-  updateNetwork,
-} from '../api/admin-networks-api';
 import { ImportDialog } from './import-dialog';
 import { NetworkSettings } from './network-settings';
 import { SourcePasswordDialog } from './source-password-dialog';

@@ -16,8 +16,8 @@ import {
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { adminNetworkKeys, updateNetwork } from '../../../api/admin-networks-api';
 import { ErrorAlert } from '../../../components/error-alert';
-import { adminNetworkKeys, updateNetwork } from '../api/admin-networks-api';
 import { NtripVersionSelect } from './ntrip-version-select';
 import { isHost, isNameLength } from './validation';
 

@@ -5,18 +5,18 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import {
+  adminNetworkKeys,
+  adminNetworksQueryOptions,
+  deleteTemplate,
+  templatesQueryOptions,
+} from '../../../api/admin-networks-api';
 import { CardTable } from '../../../components/card-table/card-table';
 import { ErrorAlert } from '../../../components/error-alert';
 import { LoadingFallback } from '../../../components/loading-fallback';
 import { PageHeading } from '../../../components/page-heading';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { paths } from '../../../config/paths';
-import {
-  adminNetworkKeys,
-  adminNetworksQueryOptions,
-  deleteTemplate,
-  templatesQueryOptions,
-} from '../api/admin-networks-api';
 import { CreateNetworkDialog } from './create-network-dialog';
 import { TemplateDialog } from './template-dialog';
 

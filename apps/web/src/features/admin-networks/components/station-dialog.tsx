@@ -4,8 +4,8 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addStation, adminNetworkKeys, regenerateSourcePassword, updateStation } from '../../../api/admin-networks-api';
 import { ErrorAlert } from '../../../components/error-alert';
-import { addStation, adminNetworkKeys, regenerateSourcePassword, updateStation } from '../api/admin-networks-api';
 
 interface StationValues {
   mountpoint: string;

@@ -3,8 +3,8 @@ import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Textarea, Tex
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { adminNetworkKeys, createTemplate, updateTemplate } from '../../../api/admin-networks-api';
 import { ErrorAlert } from '../../../components/error-alert';
-import { adminNetworkKeys, createTemplate, updateTemplate } from '../api/admin-networks-api';
 import { NtripVersionSelect } from './ntrip-version-select';
 import { isHost, isNameLength } from './validation';
 

@@ -4,10 +4,10 @@ import { IconFileText } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { adminDocumentsQueryOptions, documentKeys, publishDocument } from '../../../api/documents-api';
 import { FormCard } from '../../../components/form-card';
 import { PageHeading } from '../../../components/page-heading';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { adminDocumentsQueryOptions, documentKeys, publishDocument } from '../../legal/api/documents-api';
 
 /**
  * Admin → Settings → Documents: the terms and the privacy document, versioned. Publishing makes a new version that

@@ -1,8 +1,8 @@
 import type { LedgerPage } from '@fixpoint/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { adminUserKeys, adminUserPath } from '../../../api/get-admin-users';
 import { apiRequest } from '../../../lib/api-client';
 import { ledgerPageSize } from './get-admin-user';
-import { adminUserKeys, adminUserPath } from './get-admin-users';
 
 /** `GET /admin/users/{id}/ledger`: the user's credit history, newest first, a page at a time. */
 export const getAdminUserLedger = (id: string, cursor: string | undefined, signal?: AbortSignal) =>

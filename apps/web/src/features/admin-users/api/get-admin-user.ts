@@ -1,7 +1,7 @@
 import type { AdminUserDetail } from '@fixpoint/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminUserKeys, adminUserPath } from '../../../api/get-admin-users';
 import { apiRequest } from '../../../lib/api-client';
-import { adminUserKeys, adminUserPath } from './get-admin-users';
 
 /** `GET /admin/users/{id}`: the user with balance, NTRIP accounts, sessions, organisations and the ledger's first page. */
 export const getAdminUser = (id: string, signal?: AbortSignal) =>

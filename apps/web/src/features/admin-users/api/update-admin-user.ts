@@ -1,7 +1,7 @@
 import type { AdminUserProfile, AdminUserStatus } from '@fixpoint/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminUserKeys, adminUserPath } from '../../../api/get-admin-users';
 import { apiRequest } from '../../../lib/api-client';
-import { adminUserKeys, adminUserPath } from './get-admin-users';
 
 /** `PUT /admin/users/{id}/role`: makes the user an admin, or a user again. */
 export const setAdminUserRole = ({ id, role }: { id: string; role: 'admin' | 'user' }) =>

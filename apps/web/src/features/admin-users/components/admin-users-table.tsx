@@ -1,10 +1,10 @@
 import { Skeleton, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAdminUsers } from '../../../api/get-admin-users';
 import { CardTable } from '../../../components/card-table/card-table';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { paths } from '../../../config/paths';
-import { useAdminUsers } from '../api/get-admin-users';
 import { GrantCreditsDialog } from './grant-credits-dialog';
 
 /** The list's shape while it loads. */

@@ -2,9 +2,9 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/co
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { grantCredits } from '../../../api/credits-api';
+import { adminUserKeys } from '../../../api/get-admin-users';
 import { ErrorAlert } from '../../../components/error-alert';
-import { grantCredits } from '../../credits/api/credits-api';
-import { adminUserKeys } from '../api/get-admin-users';
 
 /** The most one grant may add or remove (the server's limit). */
 const maxGrant = 1_000_000;

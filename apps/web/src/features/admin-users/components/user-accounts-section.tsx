@@ -1,7 +1,7 @@
 import type { NtripAccount } from '@fixpoint/shared';
 import { Badge, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { diagnosisColor } from '../../accounts/components/diagnosis';
+import { diagnosisColor } from '../../../lib/diagnosis';
 import { UserSection } from './user-section';
 
 /** The user's NTRIP accounts (their own and those lent to them): status, access, last connection. No passwords. */

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCoins } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useAuth } from '../../../session/use-auth';
 import { useSetAdminUserRole, useSetAdminUserStatus } from '../api/update-admin-user';
 import { ConfirmChangeDialog } from './confirm-change-dialog';
 import { GrantCreditsDialog } from './grant-credits-dialog';

@@ -2,7 +2,7 @@ import type { LedgerPage } from '@fixpoint/shared';
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { describeLedgerEntry } from '../../credits/lib/ledger-description';
+import { describeLedgerEntry } from '../../../lib/ledger-description';
 import { useAdminUserLedger } from '../api/get-admin-user-ledger';
 import { UserSection } from './user-section';
 

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingFallback } from '../../../components/loading-fallback';
-import { useAuth } from '../hooks/use-auth';
-import { authHref } from '../lib/return-path';
+import { authHref } from '../../../session/return-path';
+import { useAuth } from '../../../session/use-auth';
 import { RestrictedAccess } from './restricted-access';
 
 /**

@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../lib/api-error-message';
-import { signIn } from '../api/auth-api';
+import { signIn } from '../../../session/auth-api';
 
 export function SignInForm({
   minPasswordLength,

@@ -9,9 +9,9 @@ import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput 
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
+import { TermsLink } from '../../../components/legal/terms-link';
 import { apiErrorMessage } from '../../../lib/api-error-message';
-import { TermsLink } from '../../legal/components/terms-link';
-import { signUp } from '../api/auth-api';
+import { signUp } from '../../../session/auth-api';
 
 export function SignUpForm({
   policy,

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AppAlert } from '../../../components/app-alert';
 import { ErrorAlert } from '../../../components/error-alert';
-import { sendVerificationEmail, userOverviewQueryOptions } from '../api/auth-api';
+import { sendVerificationEmail, userOverviewQueryOptions } from '../../../session/auth-api';
 
 /**
  * Until the person has opened the link mailed at sign-up: what waits on it, and Resend for a new link. A link that

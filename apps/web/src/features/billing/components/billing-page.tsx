@@ -6,7 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { apiErrorMessage } from '../../../lib/api-error-message';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useAuth } from '../../../session/use-auth';
 import { billingKeys, billingQueryOptions, getCustomerSecret } from '../api/billing-api';
 import { BillingDetailsForm } from './billing-details-form';
 import { LocalCardForm } from './local-card-form';

@@ -3,14 +3,14 @@ import { IconCoins, IconShoppingCart } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ledgerQueryOptions } from '../../../api/credits-api';
 import { LoadingFallback } from '../../../components/loading-fallback';
 import { PageHeading } from '../../../components/page-heading';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { StatCard } from '../../../components/stat-card';
-import { useScopeAccess } from '../../org-context/hooks/use-scope-access';
-import { purchaseHref } from '../../pricing/hooks/use-purchase-dialogs';
-import { ledgerQueryOptions } from '../api/credits-api';
-import { describeLedgerEntry } from '../lib/ledger-description';
+import { describeLedgerEntry } from '../../../lib/ledger-description';
+import { purchaseHref } from '../../../lib/purchase-dialogs';
+import { useScopeAccess } from '../../../session/use-scope-access';
 
 const kindColor = { purchase: 'green', grant: 'green', refund: 'orange', spend: 'blue', correction: 'orange' } as const;
 

@@ -1,7 +1,7 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useHealth } from '../../../api/get-health';
 import { ApiError } from '../../../lib/api-client';
-import { useHealth } from '../api/get-health';
 
 /** Live status of the service, from GET /api/health (a 503 still carries the degraded report). */
 export function ServiceStatus() {

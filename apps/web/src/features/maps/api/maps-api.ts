@@ -1,7 +1,7 @@
 import type { MapData } from '@fixpoint/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { type OwnerScope, scopedPath, scopeKey } from '../../../lib/owner-scope';
+import { type OwnerScope, scopedPath, scopeKey } from '../../../session/owner-scope';
 
 export const mapKeys = {
   all: ['map'] as const,

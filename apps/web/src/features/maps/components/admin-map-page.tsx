@@ -3,11 +3,11 @@ import { IconMap } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoadingFallback } from '../../../components/loading-fallback';
+import { CoverageMap } from '../../../components/map/coverage-map';
 import { PageHeading } from '../../../components/page-heading';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { StatCard } from '../../../components/stat-card';
 import { adminMapQueryOptions } from '../api/maps-api';
-import { CoverageMap } from './coverage-map';
 import { RoversTable } from './rovers-table';
 
 /** /admin/map: every station with live status and every connected rover. */

@@ -4,12 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadingFallback } from '../../../components/loading-fallback';
+import { CoverageMap } from '../../../components/map/coverage-map';
 import { PageHeading } from '../../../components/page-heading';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { paths } from '../../../config/paths';
-import { useOwnerScope } from '../../../lib/owner-scope';
+import { useOwnerScope } from '../../../session/owner-scope';
 import { userMapQueryOptions } from '../api/maps-api';
-import { CoverageMap } from './coverage-map';
 import { RoversTable } from './rovers-table';
 
 /**

@@ -4,13 +4,13 @@ import { IconActivityHeartbeat, IconWorld } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { allCoverageQueryOptions, networksQueryOptions } from '../../../api/networks-api';
 import { CardTable, type CardTableColumn, type CardTableRecord } from '../../../components/card-table/card-table';
 import { LoadingFallback } from '../../../components/loading-fallback';
+import { CoverageMap } from '../../../components/map/coverage-map';
 import { PageHeading } from '../../../components/page-heading';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { paths } from '../../../config/paths';
-import { CoverageMap } from '../../maps';
-import { allCoverageQueryOptions, networksQueryOptions } from '../../networks/api/networks-api';
 import classes from './marketplace-page.module.css';
 
 // Stations and networks store ISO 3166 alpha-3 codes; Intl.DisplayNames names alpha-2 ones.

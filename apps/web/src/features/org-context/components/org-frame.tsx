@@ -3,13 +3,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
+import { organizationQueryOptions } from '../../../api/org-members-api';
 import { LoadingFallback } from '../../../components/loading-fallback';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { authKeys, userOverviewQueryOptions } from '../../auth/api/auth-api';
-import { organizationQueryOptions } from '../../organizations/api/org-members-api';
-import { orgDetailStaleTime } from '../hooks/use-scope-access';
+import { authKeys, userOverviewQueryOptions } from '../../../session/auth-api';
+import { orgDetailStaleTime } from '../../../session/use-scope-access';
 import { OrgStatusNotice } from './org-status-notice';
 
 /** The pages a pending or declined organisation still has (the server answers only these). */

@@ -11,14 +11,14 @@ import {
   IconShoppingCart,
   IconUsers,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
 import { StatCard } from '../../../components/stat-card';
 import { paths } from '../../../config/paths';
-import { AccessSummary } from '../../accounts/components/access-summary';
-import { purchaseHref } from '../../pricing/hooks/use-purchase-dialogs';
-import { useScopeAccess } from '../hooks/use-scope-access';
+import { purchaseHref } from '../../../lib/purchase-dialogs';
+import { useScopeAccess } from '../../../session/use-scope-access';
 import { OrgStatusNotice } from './org-status-notice';
 
 const statusColor = { active: 'green', pending: 'yellow', declined: 'red' } as const;
@@ -26,8 +26,10 @@ const statusColor = { active: 'green', pending: 'yellow', declined: 'red' } as c
 /**
  * `/org/:orgId`: the organisation's start: its status and the caller's role, balance and counts, the ways to buy
  * (admins and owners) and links to its pages. A pending or declined organisation shows why it cannot do more.
+ * `accessSummary` is the accounts' summary of an active organisation, which the route passes in (features do not
+ * import each other, decision 0067).
  */
-export function OrgOverviewPage() {
+export function OrgOverviewPage({ accessSummary }: { accessSummary?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const { organization: org, canWrite } = useScopeAccess();
   if (!org) {
@@ -114,7 +116,7 @@ export function OrgOverviewPage() {
           </Card>
         ))}
       </SimpleGrid>
-      {isActive && <AccessSummary />}
+      {isActive && accessSummary}
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import type { OrgUsage } from '@fixpoint/shared';
 import { queryOptions } from '@tanstack/react-query';
+import { orgMemberKeys } from '../../../api/org-members-api';
 import { apiRequest } from '../../../lib/api-client';
-import { orgMemberKeys } from '../../organizations/api/org-members-api';
 
 /** Inclusive calendar days, `YYYY-MM-DD`. */
 export interface UsageRange {

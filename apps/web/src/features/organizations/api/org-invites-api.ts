@@ -1,7 +1,7 @@
 import type { OrgInvite } from '@fixpoint/shared';
 import { queryOptions } from '@tanstack/react-query';
+import { orgMemberKeys } from '../../../api/org-members-api';
 import { apiRequest } from '../../../lib/api-client';
-import { orgMemberKeys } from './org-members-api';
 
 const invitesPath = (orgId: string) => `/org/${encodeURIComponent(orgId)}/invites`;
 

@@ -8,9 +8,9 @@ import { useNavigate } from 'react-router';
 import { AppAlert } from '../../../components/app-alert';
 import { track } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useCreateOrganizationDialog } from '../../../lib/create-organization-dialog';
+import { useAuth } from '../../../session/use-auth';
 import { createOrganization } from '../api/create-organization';
-import { useCreateOrganizationDialog } from '../hooks/use-create-organization-dialog';
 
 type Failure = { tone: 'error' | 'warning'; text: string };
 

@@ -3,8 +3,8 @@ import { IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deleteOrganization } from '../../../api/org-members-api';
 import { usePendingDialog } from '../../../components/pending-dialog';
-import { deleteOrganization } from '../api/org-members-api';
 import { ConfirmDialog } from './confirm-dialog';
 
 /**

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { AppAlert } from '../../../components/app-alert';
 import { ErrorAlert } from '../../../components/error-alert';
 import { paths } from '../../../config/paths';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useAuth } from '../../../session/use-auth';
 import { type InviteAction, respondToInvite, userInviteKeys, userInvitesQueryOptions } from '../api/invites-api';
 
 /**

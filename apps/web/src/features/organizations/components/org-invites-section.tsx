@@ -16,11 +16,11 @@ import { IconMailPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { orgMemberKeys } from '../../../api/org-members-api';
 import { AppAlert } from '../../../components/app-alert';
 import { ErrorAlert } from '../../../components/error-alert';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { cancelInvite, inviteMember, orgInvitesQueryOptions } from '../api/org-invites-api';
-import { orgMemberKeys } from '../api/org-members-api';
 
 /**
  * Owners and admins invite by e-mail (spec 7: `POST/GET/DELETE /org/{id}/invites`) and cancel what waits. An

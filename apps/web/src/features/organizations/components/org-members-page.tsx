@@ -5,20 +5,20 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LookupErrorAlert } from '../../../components/lookup-error-alert';
-import { PageHeading } from '../../../components/page-heading';
-import { usePendingDialog } from '../../../components/pending-dialog';
-import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
-import { useAuth } from '../../auth/hooks/use-auth';
 import {
   organizationQueryOptions,
   orgMemberKeys,
   orgMembersQueryOptions,
   removeMember,
   updateMemberRole,
-} from '../api/org-members-api';
+} from '../../../api/org-members-api';
+import { LookupErrorAlert } from '../../../components/lookup-error-alert';
+import { PageHeading } from '../../../components/page-heading';
+import { usePendingDialog } from '../../../components/pending-dialog';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../session/use-auth';
 import { ActionError, ConfirmDialog } from './confirm-dialog';
 import { DeleteOrganizationCard } from './delete-organization-card';
 import { MembersTable } from './members-table';

@@ -1,7 +1,7 @@
 import type { CheckoutCreated, PricingTable, TokenProducts } from '@fixpoint/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { type OwnerScope, scopedPath } from '../../../lib/owner-scope';
+import { type OwnerScope, scopedPath } from '../../../session/owner-scope';
 
 export const pricingKeys = {
   all: ['pricing'] as const,

@@ -3,9 +3,9 @@ import { IconCoins, IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { purchaseHref } from '../../../lib/purchase-dialogs';
+import { useAuth } from '../../../session/use-auth';
 import { subscriptionPricingTablesQueryOptions, tokenProductsQueryOptions } from '../api/pricing-api';
-import { purchaseHref } from '../hooks/use-purchase-dialogs';
 
 /**
  * Spec 2 "Credits panel": on the user dashboard, hidden for admins and when nothing is for sale. Buying a

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppAlert } from '../../../components/app-alert';
 import { apiErrorMessage } from '../../../lib/api-error-message';
-import { useAuthLinks } from '../../auth/hooks/use-auth-links';
+import { useAuthLinks } from '../../../session/use-auth-links';
 import { NotSignedInError, useCheckout } from '../hooks/use-checkout';
 import { PricingGrid } from './pricing-grid';
 

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { LoadingFallback } from '../../../components/loading-fallback';
 import { track } from '../../../lib/analytics';
 import { apiErrorMessage } from '../../../lib/api-error-message';
-import { useScopeAccess } from '../../org-context/hooks/use-scope-access';
+import { usePurchaseDialogs } from '../../../lib/purchase-dialogs';
+import { useScopeAccess } from '../../../session/use-scope-access';
 import { subscriptionPricingTablesQueryOptions, tokenProductsQueryOptions } from '../api/pricing-api';
-import { usePurchaseDialogs } from '../hooks/use-purchase-dialogs';
 import { PlanSelectionDialog } from './plan-selection-dialog';
 import { PricingDialog } from './pricing-dialog';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { useOwnerScope } from '../../../lib/owner-scope';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useOwnerScope } from '../../../session/owner-scope';
+import { useAuth } from '../../../session/use-auth';
 import { startCheckout } from '../api/pricing-api';
 
 export class NotSignedInError extends Error {

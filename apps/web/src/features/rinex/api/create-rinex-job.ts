@@ -1,10 +1,10 @@
 import type { RinexJob, RinexRequest } from '@fixpoint/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { creditKeys } from '../../../api/credits-api';
+import { orgMemberKeys } from '../../../api/org-members-api';
 import { apiRequest } from '../../../lib/api-client';
-import { type OwnerScope, scopedPath } from '../../../lib/owner-scope';
-import { authKeys } from '../../auth/api/auth-api';
-import { creditKeys } from '../../credits/api/credits-api';
-import { orgMemberKeys } from '../../organizations/api/org-members-api';
+import { authKeys } from '../../../session/auth-api';
+import { type OwnerScope, scopedPath } from '../../../session/owner-scope';
 import { rinexKeys } from './rinex-keys';
 
 /** `POST /rinex`: spends the credits of the recorded time and queues the conversion. */

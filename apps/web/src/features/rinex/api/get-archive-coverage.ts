@@ -1,8 +1,8 @@
 import type { ArchiveCoverage } from '@fixpoint/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { type OwnerScope, scopedPath } from '../../../lib/owner-scope';
-import type { TimeWindow } from '../lib/rinex-time';
+import type { TimeWindow } from '../../../lib/rinex-time';
+import { type OwnerScope, scopedPath } from '../../../session/owner-scope';
 import { rinexKeys } from './rinex-keys';
 
 /** `GET /stations/{id}/archive?from&to`: a station's recorded time in a window (31 days at most), and its price. */

@@ -1,7 +1,7 @@
 import type { RinexJob } from '@fixpoint/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { type OwnerScope, scopedPath } from '../../../lib/owner-scope';
+import { type OwnerScope, scopedPath } from '../../../session/owner-scope';
 import { isJobActive } from './get-rinex-jobs';
 import { rinexKeys } from './rinex-keys';
 

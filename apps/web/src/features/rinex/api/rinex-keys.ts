@@ -1,4 +1,4 @@
-import { type OwnerScope, scopeKey } from '../../../lib/owner-scope';
+import { type OwnerScope, scopeKey } from '../../../session/owner-scope';
 
 /** Query keys of RINEX on demand; the person's and each organisation's never share an entry. */
 export const rinexKeys = {

@@ -2,8 +2,6 @@ import type { RinexStation } from '@fixpoint/shared';
 import { Alert, Group, SegmentedControl, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OwnerScope } from '../../../lib/owner-scope';
-import { useArchiveCoverage } from '../api/get-archive-coverage';
 import {
   earliestDay,
   formatUtcRange,
@@ -13,7 +11,9 @@ import {
   type TimeWindow,
   utcDate,
   utcTime,
-} from '../lib/rinex-time';
+} from '../../../lib/rinex-time';
+import type { OwnerScope } from '../../../session/owner-scope';
+import { useArchiveCoverage } from '../api/get-archive-coverage';
 import classes from './availability-strip.module.css';
 
 /**

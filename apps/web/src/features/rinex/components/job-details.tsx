@@ -3,9 +3,9 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../lib/format-bytes';
-import type { OwnerScope } from '../../../lib/owner-scope';
+import { formatUtc } from '../../../lib/rinex-time';
+import type { OwnerScope } from '../../../session/owner-scope';
 import { isDownloadable, rinexDownloadHref } from '../api/get-rinex-job';
-import { formatUtc } from '../lib/rinex-time';
 
 /** A finished job's file: the download, its name, size, epochs, and until when it can be downloaded. */
 export function JobFile({ scope, job }: { scope: OwnerScope; job: RinexJob }) {

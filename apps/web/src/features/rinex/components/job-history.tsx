@@ -5,10 +5,10 @@ import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
-import type { OwnerScope } from '../../../lib/owner-scope';
+import { formatUtcRange } from '../../../lib/rinex-time';
+import type { OwnerScope } from '../../../session/owner-scope';
 import { isDownloadable, rinexDownloadHref } from '../api/get-rinex-job';
 import { useRinexJobs } from '../api/get-rinex-jobs';
-import { formatUtcRange } from '../lib/rinex-time';
 import { JobStatusBadge } from './job-status-badge';
 
 const numeric = { fontVariantNumeric: 'tabular-nums' } as const;

@@ -4,12 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../lib/api-error-message';
-import type { OwnerScope } from '../../../lib/owner-scope';
+import { formatUtcRange } from '../../../lib/rinex-time';
+import type { OwnerScope } from '../../../session/owner-scope';
 import { useRefreshBalance } from '../api/create-rinex-job';
 import { useRinexJob } from '../api/get-rinex-job';
 import { isJobActive } from '../api/get-rinex-jobs';
 import { rinexKeys } from '../api/rinex-keys';
-import { formatUtcRange } from '../lib/rinex-time';
 import { JobFile } from './job-details';
 import { JobStatusBadge } from './job-status-badge';
 

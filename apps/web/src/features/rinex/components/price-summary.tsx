@@ -2,10 +2,10 @@ import { Alert, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/cor
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { apiErrorMessage } from '../../../lib/api-error-message';
-import type { OwnerScope } from '../../../lib/owner-scope';
-import { purchaseHref } from '../../pricing/hooks/use-purchase-dialogs';
+import { purchaseHref } from '../../../lib/purchase-dialogs';
+import { formatDuration } from '../../../lib/rinex-time';
+import type { OwnerScope } from '../../../session/owner-scope';
 import type { RinexPrice } from '../hooks/use-rinex-price';
-import { formatDuration } from '../lib/rinex-time';
 
 /**
  * Step 4: what the window holds and costs before anything is spent: recorded time, credits (recorded hours times

@@ -4,7 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/page-heading';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { useOwnerScope } from '../../../lib/owner-scope';
+import { useOwnerScope } from '../../../session/owner-scope';
 import { useRinexStations } from '../api/get-rinex-stations';
 import { JobHistory } from './job-history';
 import { JobProgress } from './job-progress';

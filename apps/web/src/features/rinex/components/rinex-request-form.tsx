@@ -4,20 +4,20 @@ import { IconFileZip } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { WindowFields } from '../../../components/window-fields';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
-import { useScopeAccess } from '../../org-context/hooks/use-scope-access';
-import { purchaseHref } from '../../pricing/hooks/use-purchase-dialogs';
+import { purchaseHref } from '../../../lib/purchase-dialogs';
+import { hourMs, retentionStart, type TimeWindow } from '../../../lib/rinex-time';
+import { useScopeAccess } from '../../../session/use-scope-access';
 import { useCreateRinexJob } from '../api/create-rinex-job';
 import { useRinexDraft } from '../hooks/use-rinex-draft';
 import { useRinexPrice } from '../hooks/use-rinex-price';
-import { hourMs, retentionStart, type TimeWindow } from '../lib/rinex-time';
 import { AvailabilityStrip } from './availability-strip';
 import { OutputOptions } from './output-options';
 import { PriceSummary } from './price-summary';
 import { RinexSection } from './rinex-section';
 import { StationPicker } from './station-picker';
-import { WindowFields } from './window-fields';
 
 /**
  * The four steps of buying RINEX: station, availability, window and options, then the price with the one action

@@ -6,10 +6,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { webConfig } from '../../../config/brand';
 import { useBrand } from '../../../lib/brand/brand-context';
-import { offlineStyle } from '../../maps/lib/base-style';
-import { basePalettes } from '../../maps/lib/palette';
-import { supportsWebGL, useMapTheme } from '../../maps/lib/use-map-theme';
-import { loadWorld } from '../../maps/lib/world';
+import { offlineStyle } from '../../../lib/maps/base-style';
+import { basePalettes } from '../../../lib/maps/palette';
+import { supportsWebGL, useMapTheme } from '../../../lib/maps/use-map-theme';
+import { loadWorld } from '../../../lib/maps/world';
 import 'maplibre-gl/dist/maplibre-gl.css';
 
 type MapState = 'loading' | 'ready' | 'no-webgl' | 'error';

@@ -2,7 +2,7 @@ import type { RinexStation } from '@fixpoint/shared';
 import { type ComboboxItem, type ComboboxParsedItem, type OptionsFilter, Select, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { utcDate } from '../lib/rinex-time';
+import { utcDate } from '../../../lib/rinex-time';
 
 /** The words a station is found by: mountpoint, network and country. */
 const searchText = (station: RinexStation) =>

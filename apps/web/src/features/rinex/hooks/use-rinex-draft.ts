@@ -15,7 +15,7 @@ import {
   toInputs,
   type WindowInputs,
   windowProblem,
-} from '../lib/rinex-time';
+} from '../../../lib/rinex-time';
 
 export type RinexInterval = (typeof RINEX_INTERVALS)[number];
 export type RinexSystem = (typeof RINEX_SYSTEMS)[number];

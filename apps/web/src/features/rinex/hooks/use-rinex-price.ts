@@ -1,7 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import type { OwnerScope } from '../../../lib/owner-scope';
+import type { TimeWindow } from '../../../lib/rinex-time';
+import type { OwnerScope } from '../../../session/owner-scope';
 import { useArchiveCoverage } from '../api/get-archive-coverage';
-import type { TimeWindow } from '../lib/rinex-time';
 
 /** The price follows the window once it has been still this long, not at every keystroke. */
 export const priceDebounceMs = 400;

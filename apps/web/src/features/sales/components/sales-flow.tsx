@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ApiError, NetworkError } from '../../../lib/api-client';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useAuth } from '../../../session/use-auth';
 import { useCreateSalesRequest } from '../api/create-sales-request';
 import { hasSubmittedSalesForm } from '../lib/cookies';
 import { currentGclid } from '../lib/gclid';

@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { FormCard } from '../../../components/form-card';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useAuth } from '../../../session/use-auth';
 import { changeEmail, changePassword, deleteAccount, updateName } from '../api/account-api';
 
 /**

@@ -3,10 +3,10 @@ import { Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { accountKeys, accountsQueryOptions } from '../../../api/accounts-api';
+import { assignSeats, subscriptionKeys } from '../../../api/subscriptions-api';
 import { ErrorAlert } from '../../../components/error-alert';
-import { useOwnerScope } from '../../../lib/owner-scope';
-import { accountKeys, accountsQueryOptions } from '../../accounts/api/accounts-api';
-import { assignSeats, subscriptionKeys } from '../api/subscriptions-api';
+import { useOwnerScope } from '../../../session/owner-scope';
 
 /** Chooses which NTRIP accounts fill a subscription's seats; each gets the network until the period ends. */
 export function SeatsDialog({ subscription, onClose }: { subscription: Subscription; onClose: () => void }) {
