@@ -238,6 +238,6 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiContext) {
     }),
     staticLanguage: brand.staticLanguage,
   });
-  await api.register(billingSettingsRoutes, { db: database.db, sellerName: brand.name });
+  await api.register(billingSettingsRoutes, { db: database.db, sellerName: brand.name, brandKey: brand.key });
   await api.register(settingsRoutes, { db: database.db, usernamePrefix: brand.ntripUsernamePrefix });
 }

@@ -16,6 +16,7 @@ import { EnvError, loadEnv } from './config/env';
 import { createLoggerOptions } from './config/logger';
 import { resolveSecretKey } from './config/secret-key';
 import { isDemoEnabled, seedDemoNetwork, seedDemoSettings, startDemoStations } from './demo/demo';
+import { seedDemoBilling } from './demo/demo-billing';
 import { seedDemoProducts } from './demo/demo-products';
 import { AdminBootstrapError, ensureAdmin } from './modules/auth/admin-bootstrap';
 
@@ -140,6 +141,7 @@ async function main() {
     await seedDemoNetwork(database.db);
     await seedDemoProducts(database.db);
     await seedDemoSettings(database.db);
+    await seedDemoBilling(database.db, env.BRAND);
   }
   app.rinexWorker.start();
   app.salesForwarder.start();

@@ -14,6 +14,9 @@ export const billingLimits = {
   prefix: 12,
   footer: 1000,
   label: 20,
+  registration: 200,
+  iban: 34,
+  bic: 11,
 } as const;
 
 const optionalText = (max: number, options: { multiline?: boolean } = {}) =>
@@ -170,10 +173,62 @@ export const paymentMethodInputSchema = z.union([localCardSchema, stripeCardSche
 
 export type PaymentMethodInput = z.output<typeof paymentMethodInputSchema>;
 
+/** An IBAN as printed in groups of four: spaces are dropped, letters upper-cased, the ISO 13616 check digits checked. */
+export const ibanSchema = z
+  .string()
+  .transform((value) => value.replace(/\s/g, '').toUpperCase())
+  .pipe(
+    z
+      .string()
+      .regex(/^([A-Z]{2}\d{2}[A-Z0-9]{10,30})?$/, 'An IBAN starts with its country code, e.g. NL91ABNA0417164300.')
+      .refine((iban) => !iban || isIbanValid(iban), 'This IBAN is not valid.'),
+  )
+  .transform((value) => value || null);
+
+/** The ISO 13616 check: the IBAN with its first four characters moved to the end, as a number, modulo 97 is 1. */
+export function isIbanValid(iban: string): boolean {
+  const digits = `${iban.slice(4)}${iban.slice(0, 4)}`.replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
+  let rest = 0;
+  for (const digit of digits) rest = (rest * 10 + Number(digit)) % 97;
+  return rest === 1;
+}
+
+/**
+ * The seller on invoices (admin → settings → invoices): a party plus the trade register entry, bank account and
+ * contact an EU invoice names (decision 0072).
+ */
+export const invoiceSellerSchema = invoicePartySchema
+  .extend({
+    registration: optionalText(billingLimits.registration),
+    iban: ibanSchema.nullable().optional(),
+    bic: z
+      .string()
+      .transform((value) => value.replace(/\s/g, '').toUpperCase())
+      .pipe(z.string().regex(/^([A-Z0-9]{8}|[A-Z0-9]{11})?$/, 'A BIC has 8 or 11 letters and digits.'))
+      .transform((value) => value || null)
+      .nullable()
+      .optional(),
+    phone: optionalText(billingLimits.line),
+    website: optionalText(billingLimits.line),
+  })
+  .meta({ id: 'InvoiceSellerInput' });
+
+export const invoiceSellerViewSchema = invoicePartyViewSchema
+  .extend({
+    registration: z.string().nullable().optional(),
+    iban: z.string().nullable().optional(),
+    bic: z.string().nullable().optional(),
+    phone: z.string().nullable().optional(),
+    website: z.string().nullable().optional(),
+  })
+  .meta({ id: 'InvoiceSellerView' });
+
+export type InvoiceSeller = z.infer<typeof invoiceSellerViewSchema>;
+
 /** Admin → settings → invoices and tax management. */
 export const billingSettingsSchema = z
   .object({
-    seller: invoicePartySchema,
+    seller: invoiceSellerSchema,
     invoicePrefix: z
       .string()
       .trim()
@@ -193,7 +248,7 @@ export const billingSettingsSchema = z
 export type BillingSettingsInput = z.input<typeof billingSettingsSchema>;
 
 export const billingSettingsViewSchema = billingSettingsSchema
-  .extend({ seller: invoicePartyViewSchema, invoicePrefix: z.string(), invoiceFooter: z.string() })
+  .extend({ seller: invoiceSellerViewSchema, invoicePrefix: z.string(), invoiceFooter: z.string() })
   .meta({ id: 'BillingSettingsView' });
 
 export type BillingSettings = z.infer<typeof billingSettingsViewSchema>;

@@ -28,6 +28,21 @@ export interface InvoiceParty {
   email?: string | null;
 }
 
+/**
+ * The seller on an invoice: a party plus what an EU invoice's footer names (trade register entry, bank account,
+ * contact) and the brand whose logo heads it. Stored as JSON, so fields join without a migration (decision 0072).
+ */
+export interface InvoiceSeller extends InvoiceParty {
+  /** Trade register entry as printed: "KvK 12345678", "HRB 123456, Amtsgericht München". */
+  registration?: string | null;
+  iban?: string | null;
+  bic?: string | null;
+  phone?: string | null;
+  website?: string | null;
+  /** Key of the brand (packages/shared brands.ts) the invoice was issued under: its logo heads the PDF. */
+  brand?: string | null;
+}
+
 export interface InvoiceLine {
   description: string;
   quantity: number;
@@ -44,7 +59,7 @@ export const billingSettings = pgTable(
   'billing_settings',
   {
     id: smallint('id').primaryKey().default(1),
-    seller: jsonb('seller').$type<InvoiceParty>().notNull().default({ name: '' }),
+    seller: jsonb('seller').$type<InvoiceSeller>().notNull().default({ name: '' }),
     invoicePrefix: text('invoice_prefix').notNull().default('INV-'),
     invoiceFooter: text('invoice_footer').notNull().default(''),
     /** Prices as entered include VAT (consumer prices) or have it added (business prices). */
@@ -118,7 +133,7 @@ export const invoices = pgTable(
     /** "VAT 21 %", "Reverse charge", or empty without tax. */
     taxLabel: text('tax_label').notNull().default(''),
     lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
-    seller: jsonb('seller').$type<InvoiceParty>().notNull(),
+    seller: jsonb('seller').$type<InvoiceSeller>().notNull(),
     buyer: jsonb('buyer').$type<InvoiceParty>().notNull(),
     footer: text('footer').notNull().default(''),
     /** Stripe's own PDF and page; ours is rendered from the row. */

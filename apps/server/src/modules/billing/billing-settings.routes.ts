@@ -4,11 +4,11 @@ import {
   billingSettingsViewSchema,
   errorResponseSchema,
   formatInvoiceNumber,
-  invoicePartySchema,
+  invoiceSellerSchema,
   taxRateSchema,
   taxRatesSchema,
 } from '@fixpoint/shared';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../../plugins/auth';
@@ -18,11 +18,31 @@ import { readBillingSettings } from './invoices';
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 const secured = { tags: ['admin'], security: [{ bearerAuth: [] }] };
 
+/**
+ * The settings row as the invoices read it: until the operator names the seller, the brand does, and the seller
+ * carries the running brand's key, whose logo heads the invoice. Written at start-up, so what Admin → Settings →
+ * Invoices shows is what the next invoice copies (an invoice once issued with an empty seller; decision 0072).
+ */
+export async function ensureSellerOfBrand(db: Database, brand: { name: string; key: string }) {
+  const t = schema.billingSettings;
+  const named = sql`case when coalesce(${t.seller}->>'name', '') = '' then jsonb_build_object('name', ${brand.name}::text) else '{}'::jsonb end`;
+  await db
+    .insert(t)
+    .values({ id: 1, seller: { name: brand.name, brand: brand.key } })
+    .onConflictDoUpdate({
+      target: t.id,
+      set: { seller: sql`${t.seller} || ${named} || jsonb_build_object('brand', ${brand.key}::text)` },
+    });
+}
+
 /** Admin → settings → invoices (seller, numbering, footer) and tax management (VAT mode and rates per country). */
-export const billingSettingsRoutes: FastifyPluginAsyncZod<{ db: Database; sellerName: string }> = async (
-  app,
-  { db, sellerName },
-) => {
+export const billingSettingsRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  sellerName: string;
+  brandKey?: string;
+}> = async (app, { db, sellerName, brandKey }) => {
+  if (brandKey) await ensureSellerOfBrand(db, { name: sellerName, key: brandKey });
+
   async function current() {
     const settings = await readBillingSettings(db);
     const [counter] = await db
@@ -31,7 +51,7 @@ export const billingSettingsRoutes: FastifyPluginAsyncZod<{ db: Database; seller
       .where(eq(schema.invoiceCounters.series, 'platform'));
     return {
       // Until the operator names the seller, the brand does.
-      seller: invoicePartySchema.parse({ ...settings.seller, name: settings.seller.name || sellerName }),
+      seller: invoiceSellerSchema.parse({ ...settings.seller, name: settings.seller.name || sellerName }),
       invoicePrefix: settings.invoicePrefix,
       invoiceFooter: settings.invoiceFooter,
       pricesIncludeTax: settings.pricesIncludeTax,
@@ -65,7 +85,9 @@ export const billingSettingsRoutes: FastifyPluginAsyncZod<{ db: Database; seller
       },
     },
     async (request) => {
-      const { nextInvoiceNumber: _readOnly, ...values } = request.body;
+      const { nextInvoiceNumber: _readOnly, ...input } = request.body;
+      // The brand is the running one, not the form's: its logo heads the invoices.
+      const values = { ...input, seller: { ...input.seller, ...(brandKey ? { brand: brandKey } : {}) } };
       await db.transaction(async (tx) => {
         const before = await readBillingSettings(tx);
         await tx

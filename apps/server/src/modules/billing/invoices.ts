@@ -72,8 +72,10 @@ export async function issueInvoice(
   if (existing) return existing;
   const settings = await readBillingSettings(tx);
   const buyer = await buyerOf(tx, payment);
-  const [rate] = buyer.country
-    ? await tx.select().from(schema.taxRates).where(eq(schema.taxRates.country, buyer.country))
+  // A buyer who gave no country pays the VAT of the seller's (decision 0072).
+  const taxCountry = buyer.country || settings.seller.country;
+  const [rate] = taxCountry
+    ? await tx.select().from(schema.taxRates).where(eq(schema.taxRates.country, taxCountry))
     : [];
   const taxed = computeTax(payment.amount, rate ?? null, buyer, {
     pricesIncludeTax: settings.pricesIncludeTax,
