@@ -5,7 +5,7 @@
 // one country. Median of 3 runs after a warm-up.
 // Usage: npm run bench:map-coverage -- [largest N]   (default 1000)
 import type { MapStation } from '@fixpoint/shared';
-import { coverageTiers } from '../../apps/web/src/features/maps/lib/coverage-geometry';
+import { coverageTiers } from '../../apps/web/src/lib/maps/coverage-geometry';
 
 const largest = Number(process.argv[2]) > 0 ? Number(process.argv[2]) : 1000;
 const STEP_KM = 60;

@@ -5,9 +5,10 @@ import de from '../../public/locales/de/translation.json';
 import en from '../../public/locales/en/translation.json';
 import nl from '../../public/locales/nl/translation.json';
 import { ntripAccount, stubUser } from '../testing/fixtures';
-import { renderApp } from '../testing/render';
+import { preloadRoutes, renderApp } from '../testing/render';
+
 // Loaded up front: the routes are lazy, and a first load on a busy machine outlasts findBy's wait.
-import '../app/routes/marketplace';
+await preloadRoutes('marketplace');
 
 const locales = { en, nl, de };
 const wait = { timeout: 10_000 };

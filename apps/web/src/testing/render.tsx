@@ -76,3 +76,16 @@ export function renderInAppProviders(ui: ReactNode, { lng }: { lng?: Language } 
     </AppProvider>,
   );
 }
+
+/**
+ * Loads lazy route modules up front (`await preloadRoutes('status')` at a test file's top): a route's first load on a
+ * busy machine outlasts findBy's wait. Through here, so a feature's test does not import app/ (decision 0067).
+ */
+const routeModules = {
+  marketplace: () => import('../app/routes/marketplace'),
+  map: () => import('../app/routes/map'),
+  adminMap: () => import('../app/routes/admin/map'),
+  status: () => import('../app/routes/status'),
+};
+export const preloadRoutes = (...names: (keyof typeof routeModules)[]) =>
+  Promise.all(names.map((name) => routeModules[name]()));

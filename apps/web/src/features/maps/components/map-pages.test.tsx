@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubUser } from '../../../testing/fixtures';
-import { renderApp } from '../../../testing/render';
+import { preloadRoutes, renderApp } from '../../../testing/render';
+
 // Loaded up front: the routes are lazy, and their first load on a busy machine outlasts findBy's wait.
-import '../../../app/routes/map';
-import '../../../app/routes/admin/map';
+await preloadRoutes('map', 'adminMap');
 
 const station = (mountpoint: string, status: string) => ({
   id: mountpoint,

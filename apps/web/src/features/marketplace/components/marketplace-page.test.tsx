@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { demoNetwork, stubUser, stubVisitor } from '../../../testing/fixtures';
-import { renderApp } from '../../../testing/render';
+import { preloadRoutes, renderApp } from '../../../testing/render';
+
 // Loaded up front: the route is lazy, and its first load on a busy machine outlasts findBy's wait.
-import '../../../app/routes/marketplace';
+await preloadRoutes('marketplace');
 
 const demo = demoNetwork;
 const other = {

@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubVisitor } from '../../../testing/fixtures';
-import { renderApp } from '../../../testing/render';
+import { preloadRoutes, renderApp } from '../../../testing/render';
+
 // Loaded up front: the route is lazy, and its first load on a busy machine outlasts findBy's wait.
-import '../../../app/routes/status';
+await preloadRoutes('status');
 
 describe('status page', () => {
   it('shows each public network and station up, degraded or down with its uptime over 7 and 30 days', async () => {
