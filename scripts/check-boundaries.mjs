@@ -1,6 +1,6 @@
 // Keeps the architecture one-way (docs/ARCHITECTURE.md): each workspace may import only the workspaces listed
 // for it, by package name or by relative path. Runs in `npm run lint`, so `npm test` fails on a wrong import.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const allowed = {
@@ -62,49 +62,74 @@ for (const [workspace, may] of Object.entries(allowed)) {
   }
 }
 
-// --- Web layers (docs/decisions/0067) -------------------------------------------------------------------------------
-// apps/web/src, top to bottom: the entry points (main.tsx, prerender.tsx and its test, testing/) and app/ (router,
-// providers, the shell, the dashboard) may import anything; a feature (features/<name>/) imports no other feature and
-// not app/; everything else is shared (components/, session/, api/, lib/, config/, styles/) and imports no feature
-// and not app/.
-const webSrc = 'apps/web/src';
-const webEntryPoints = new Set(['main.tsx', 'prerender.tsx', 'prerender.test.tsx']);
-/** The layer of a path inside apps/web/src: 'entry', 'app', 'features/<name>' or 'shared'. */
-function webLayerOf(relPath) {
-  const [top, second] = relPath.split('/');
-  if (webEntryPoints.has(relPath) || top === 'testing') return 'entry';
-  if (top === 'app') return 'app';
-  if (top === 'features') return `features/${second}`;
-  return 'shared';
-}
-for (const file of sourceFiles(webSrc)) {
-  const layer = webLayerOf(relative(webSrc, file).split(sep).join('/'));
-  if (layer === 'entry' || layer === 'app') continue;
+// ---- Server modules form a graph without cycles (docs/decisions/0068) ----
+// Each apps/server/src/modules/<name> is one node; every other server file (lib/, plugins/, i18n/, …) is a node of
+// its own, so a cycle that runs through a plugin or a helper counts too. Type-only imports count: they are a
+// dependency all the same. Tests are left out (a module's test may build the whole app). Where one module must
+// tell another that something happened, it takes a hook at wiring time (app.ts) instead of importing it back.
+const serverSrc = 'apps/server/src';
+const serverUnitOf = (path) => {
+  const rel = relative(serverSrc, path).split(sep).join('/');
+  if (rel.startsWith('..')) return undefined;
+  return rel.match(/^modules\/[^/]+/)?.[0] ?? rel;
+};
+const resolveSource = (path) =>
+  [path, path.replace(/\.js$/, '.ts'), `${path}.ts`, `${path}.tsx`, join(path, 'index.ts')].find((candidate) => {
+    try {
+      return statSync(candidate).isFile();
+    } catch {
+      return false;
+    }
+  });
+/** unit -> unit -> the first import that makes the edge ("file imports specifier"). */
+const serverEdges = new Map();
+for (const file of sourceFiles(serverSrc)) {
+  if (/\.test\.ts$/.test(file)) continue;
+  const from = serverUnitOf(file);
   for (const match of readFileSync(file, 'utf8').matchAll(importPattern)) {
     const specifier = match[1] ?? match[2] ?? match[3];
     if (!specifier.startsWith('.')) continue;
-    const targetRel = relative(webSrc, resolve(dirname(file), specifier))
-      .split(sep)
-      .join('/');
-    if (targetRel.startsWith('..')) continue;
-    const target = webLayerOf(targetRel);
-    if (target === layer || target === 'shared') continue;
-    if (target === 'entry' && !/(^|[-.])test[-.]/.test(file.split(sep).pop())) {
-      problems.push(
-        `${file}: imports ${specifier} (${targetRel}); only tests and their helpers import the entry points`,
-      );
-    } else if (layer.startsWith('features/') && target.startsWith('features/')) {
-      problems.push(
-        `${file}: imports ${specifier} (${target}); a feature imports no other feature: move what both need to a ` +
-          'shared layer, or compose them in app/ (decision 0067)',
-      );
-    } else if (target !== 'entry') {
-      const who = layer === 'shared' ? 'shared code' : `${layer}`;
-      problems.push(`${file}: imports ${specifier} (${target}); ${who} may not import ${target} (decision 0067)`);
-    }
+    const target = resolveSource(resolve(dirname(file), specifier));
+    const to = target && serverUnitOf(target);
+    if (!to || to === from) continue;
+    if (!serverEdges.has(from)) serverEdges.set(from, new Map());
+    const edges = serverEdges.get(from);
+    if (!edges.has(to)) edges.set(to, `${relative(serverSrc, file).split(sep).join('/')} imports ${specifier}`);
   }
 }
-// --- end of web layers ------------------------------------------------------------------------------------------------
+/** The shortest way back from `start` to itself, as the list of units it passes, or undefined. */
+function shortestCycle(start) {
+  const cameFrom = new Map();
+  const queue = [start];
+  while (queue.length > 0) {
+    const unit = queue.shift();
+    for (const next of serverEdges.get(unit)?.keys() ?? []) {
+      if (next === start) {
+        const path = [unit];
+        while (path[0] !== start) path.unshift(cameFrom.get(path[0]));
+        return [...path, start];
+      }
+      if (!cameFrom.has(next)) {
+        cameFrom.set(next, unit);
+        queue.push(next);
+      }
+    }
+  }
+  return undefined;
+}
+const cyclesSeen = new Set();
+for (const unit of [...serverEdges.keys()].filter((u) => u.startsWith('modules/')).sort()) {
+  const cycle = shortestCycle(unit);
+  if (!cycle) continue;
+  const key = [...cycle.slice(1)].sort().join(' ');
+  if (cyclesSeen.has(key)) continue;
+  cyclesSeen.add(key);
+  const imports = cycle.slice(1).map((to, i) => serverEdges.get(cycle[i]).get(to));
+  problems.push(
+    `${serverSrc}: server modules import each other in a cycle, ${cycle.join(' -> ')}: ${imports.join('; ')}`,
+  );
+}
+// ---- end of server modules ----
 
 if (problems.length > 0) {
   console.error(`Architecture boundaries broken:\n${problems.join('\n')}`);

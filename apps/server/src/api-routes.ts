@@ -37,7 +37,6 @@ import { organizationRoutes, organizationUserRoutes } from './modules/organizati
 import { createOrganizationsService } from './modules/organizations/organizations.service';
 import { checkoutRoutes, paymentRoutes } from './modules/payments/checkout.routes';
 import { createCheckoutService } from './modules/payments/checkout.service';
-import type { Payments } from './modules/payments/payments';
 import { stripeWebhookRoutes } from './modules/payments/webhook.routes';
 import { createProductsRepository } from './modules/products/products.repository';
 import { productsRoutes } from './modules/products/products.routes';
@@ -57,6 +56,7 @@ import { createAdminUsersRepository } from './modules/user/admin-users.repositor
 import { adminUsersRoutes } from './modules/user/admin-users.routes';
 import { createAdminUsersService } from './modules/user/admin-users.service';
 import { userRoutes } from './modules/user/user.routes';
+import type { Payments } from './payment-wiring';
 import { orgScoped } from './plugins/owner-scope';
 
 /** What the API's routes are built from: configuration, the shared services and the payment side. */

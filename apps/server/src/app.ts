@@ -18,6 +18,7 @@ import { createAccountsService } from './modules/accounts/accounts.service';
 import { createActivationService } from './modules/activation/activation.service';
 import { createAuth } from './modules/auth/auth';
 import { createDeviceCookies } from './modules/auth/device-cookie';
+import { registerIdentity } from './modules/auth/identity';
 import { createLoginGuard } from './modules/auth/login-guard';
 import { createRateLimiter } from './modules/auth/rate-limit';
 import { createCreditsRepository } from './modules/credits/credits.repository';
@@ -26,11 +27,10 @@ import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createMetaRepository } from './modules/meta/meta.repository';
 import { createMetaService } from './modules/meta/meta.service';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
-import { createPayments } from './modules/payments/payments';
 import { createRinex } from './modules/rinex/rinex';
 import { createSales } from './modules/sales/sales';
 import { readAccountSettings } from './modules/settings/account-settings';
-import { registerIdentity } from './plugins/auth';
+import { wirePayments } from './payment-wiring';
 import { answerClientError, registerErrorHandling } from './plugins/errors';
 import { registerInputGuards } from './plugins/input-guards';
 import { registerOpenApi } from './plugins/openapi';
@@ -162,8 +162,9 @@ export async function buildApp({
     limits: () => readAccountSettings(database.db),
     ...(onAccountsChanged && { onAccountsChanged }),
   });
-  // Payments (docs/decisions/0036): Stripe when configured, else the local test provider and its billing clock.
-  const payments = createPayments({
+  // Payments (docs/decisions/0036): Stripe when configured, else the local test provider and its billing clock;
+  // billing and subscriptions take part in a payment through the effects payment-wiring.ts hands in (0068).
+  const payments = wirePayments({
     env,
     db: database.db,
     creditsRepository,

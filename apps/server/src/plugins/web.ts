@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { prerenderedPageAt, renderIndexHtml, type WebConfig } from '@fixpoint/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readCookie } from '../lib/cookies';
 import { sendApiNotFound } from './errors';
 import { createVisitorPrerender, pageOf, ssrFolder, type WebPage } from './prerender';
 import { contentSecurityPolicy, inlineScriptHashes } from './security-headers';
-import { readCookie } from './session-lookup';
 import { createSignedInPrerender } from './signed-in-prerender';
 
 const immutable = 'public, max-age=31536000, immutable';

@@ -2,8 +2,7 @@ import { type Database, schema, type Transaction } from '@fixpoint/db';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreditsRepository } from '../credits/credits.repository';
-import { applyProviderState, markPastDue } from '../subscriptions/lifecycle';
-import { findCheckout, fulfil, invoicePaid, type Outcome } from './payment-effects';
+import { findCheckout, fulfil, invoicePaid, type Outcome, type PaymentEffects } from './payment-effects';
 import type { PaymentAction, PaymentEventInput } from './payment-provider';
 import { refund } from './refund';
 
@@ -16,25 +15,29 @@ import { refund } from './refund';
 export function createFulfilmentService({
   db,
   creditsRepository,
+  effects,
   logger,
   graceDays,
   onProcessed,
 }: {
   db: Database;
   creditsRepository: CreditsRepository;
+  /** Billing's and subscriptions' part of a payment, handed in at wiring (docs/decisions/0068). */
+  effects: PaymentEffects;
   logger: FastifyBaseLogger;
   /** How long a past-due subscription keeps access after its period end (docs/decisions/0038). */
   graceDays: number;
   /** Runs after an event's effect has committed (receipts go out then); its failure is only logged. */
   onProcessed?: () => Promise<unknown>;
 }) {
+  const deps = { creditsRepository, effects };
   async function apply(tx: Transaction, action: PaymentAction): Promise<Outcome> {
     const none = (detail: string): Outcome => ({ outcome: 'ignored', detail, checkoutSessionId: null });
     switch (action.kind) {
       case 'checkout-completed': {
         const checkout = await findCheckout(tx, action);
         if (!checkout) return none('No checkout session of ours.');
-        if (action.isPaid) return fulfil(tx, creditsRepository, checkout, action);
+        if (action.isPaid) return fulfil(tx, deps, checkout, action);
         if (checkout.status !== 'open')
           return { outcome: 'ignored', detail: 'Not open.', checkoutSessionId: checkout.id };
         await tx
@@ -56,16 +59,16 @@ export function createFulfilmentService({
         return { outcome: 'processed', detail: `Checkout ${action.status}.`, checkoutSessionId: checkout.id };
       }
       case 'invoice-paid':
-        return invoicePaid(tx, creditsRepository, action);
+        return invoicePaid(tx, deps, action);
       case 'invoice-failed': {
         if (!action.providerSubscriptionId) return none('No subscription of ours.');
-        const pastDue = await markPastDue(tx, action.providerSubscriptionId, graceDays);
+        const pastDue = await effects.markPastDue(tx, action.providerSubscriptionId, graceDays);
         return pastDue.length
           ? { outcome: 'processed', detail: 'Subscription past due.', checkoutSessionId: null }
           : none('No active subscription of ours.');
       }
       case 'subscription-changed': {
-        const result = await applyProviderState(tx, action, graceDays);
+        const result = await effects.applyProviderState(tx, action, graceDays);
         return { outcome: result.applied ? 'processed' : 'ignored', detail: result.detail, checkoutSessionId: null };
       }
       case 'refund':
@@ -84,7 +87,7 @@ export function createFulfilmentService({
     const state = event.subscriptionState;
     if (!state) return apply(tx, event.action);
     const own = event.action.kind === 'subscription-changed' ? null : await apply(tx, event.action);
-    const converged = await applyProviderState(tx, state, graceDays);
+    const converged = await effects.applyProviderState(tx, state, graceDays);
     if (own && (own.outcome !== 'ignored' || !converged.applied)) return own;
     return {
       outcome: converged.applied ? 'processed' : 'ignored',

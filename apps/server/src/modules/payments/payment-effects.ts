@@ -1,10 +1,14 @@
 import { ownerOfRow, schema, type Transaction } from '@fixpoint/db';
 import { type BillingInterval, formatMoney } from '@fixpoint/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { issueInvoice, mirrorStripeInvoice } from '../billing/invoices';
 import type { CreditsRepository } from '../credits/credits.repository';
-import { syncSeatWindows } from '../subscriptions/seat-windows';
-import type { CheckoutRef, PaidAmount, PaymentAction } from './payment-provider';
+import type {
+  CheckoutRef,
+  PaidAmount,
+  PaymentAction,
+  ProviderInvoice,
+  ProviderSubscriptionChange,
+} from './payment-provider';
 
 /**
  * The effects of a confirmed payment (docs/decisions/0036), run inside fulfilment's transaction: a checkout paid
@@ -13,6 +17,46 @@ import type { CheckoutRef, PaidAmount, PaymentAction } from './payment-provider'
  */
 
 type CheckoutRow = typeof schema.checkoutSessions.$inferSelect;
+type SubscriptionRow = typeof schema.subscriptions.$inferSelect;
+type Owner = { ownerUserId: string | null; ownerOrgId: string | null };
+
+/**
+ * What a confirmed payment asks of billing and subscriptions. Payments imports neither module (they import its
+ * provider interface): the app hands these in when it is wired (docs/decisions/0068), and each runs inside the
+ * paying transaction.
+ */
+export interface PaymentEffects {
+  /** Billing: our invoice for a payment the local provider took, once per payment key. */
+  issueInvoice(
+    tx: Transaction,
+    payment: Owner & {
+      paymentKey: string;
+      description: string;
+      amount: number;
+      currency: string;
+      checkoutSessionId?: string | null;
+      subscriptionId?: string | null;
+    },
+  ): Promise<unknown>;
+  /** Billing: the provider's paid invoice in the owner's billing history. */
+  mirrorInvoice(
+    tx: Transaction,
+    invoice: Owner & ProviderInvoice & { subscriptionId?: string | null; checkoutSessionId?: string | null },
+  ): Promise<unknown>;
+  /** Subscriptions: every seat's access follows the subscription's (renewed) period. */
+  syncSeatWindows(tx: Transaction, subscription: SubscriptionRow): Promise<unknown>;
+  /** Subscriptions: a renewal's payment failed; answers the subscriptions now past due. */
+  markPastDue(tx: Transaction, providerSubscriptionId: string, graceDays: number): Promise<unknown[]>;
+  /** Subscriptions: the provider's view of a subscription applied. */
+  applyProviderState(
+    tx: Transaction,
+    state: ProviderSubscriptionChange,
+    graceDays: number,
+  ): Promise<{ applied: boolean; detail: string }>;
+}
+
+/** What fulfilling a payment changes: the owner's credits, and through the effects, billing and subscriptions. */
+export type FulfilmentDeps = { creditsRepository: CreditsRepository; effects: PaymentEffects };
 export type Outcome = {
   outcome: 'processed' | 'ignored' | 'needs_review';
   detail: string | null;
@@ -54,7 +98,7 @@ export const isPaidInFull = (checkout: Pick<CheckoutRow, 'amount' | 'currency'>,
 
 export async function fulfil(
   tx: Transaction,
-  creditsRepository: CreditsRepository,
+  { creditsRepository, effects }: FulfilmentDeps,
   checkout: CheckoutRow,
   paid: {
     paymentIntentId?: string | null;
@@ -117,7 +161,7 @@ export async function fulfil(
     });
     if (!changed) throw new Error(`crediting checkout ${checkout.id} failed`);
     if (checkout.provider === 'local') {
-      await issueInvoice(tx, {
+      await effects.issueInvoice(tx, {
         ...checkout,
         paymentKey: `checkout:${checkout.id}`,
         description: product.name,
@@ -146,7 +190,7 @@ export async function fulfil(
     .onConflictDoNothing()
     .returning({ id: schema.subscriptions.id });
   if (checkout.provider === 'local' && started) {
-    await issueInvoice(tx, {
+    await effects.issueInvoice(tx, {
       ...checkout,
       paymentKey: `checkout:${checkout.id}`,
       description: periodDescription(product.name, start, end),
@@ -163,7 +207,7 @@ export async function fulfil(
  */
 export async function invoicePaid(
   tx: Transaction,
-  creditsRepository: CreditsRepository,
+  deps: FulfilmentDeps,
   action: Extract<PaymentAction, { kind: 'invoice-paid' }>,
 ): Promise<Outcome> {
   const s = schema.subscriptions;
@@ -183,7 +227,7 @@ export async function invoicePaid(
   if (checkout && checkout.status !== 'paid') {
     outcome = await fulfil(
       tx,
-      creditsRepository,
+      deps,
       checkout,
       {
         providerSubscriptionId: action.providerSubscriptionId,
@@ -204,7 +248,7 @@ export async function invoicePaid(
       })
       .where(and(eq(s.providerSubscriptionId, action.providerSubscriptionId), ne(s.status, 'cancelled')))
       .returning();
-    for (const subscription of renewed) await syncSeatWindows(tx, subscription);
+    for (const subscription of renewed) await deps.effects.syncSeatWindows(tx, subscription);
     outcome = renewed.length
       ? {
           outcome: 'processed',
@@ -220,7 +264,7 @@ export async function invoicePaid(
     if (subscription.provider !== 'local' || !action.periodStart) continue;
     const [product] = await tx.select().from(schema.products).where(eq(schema.products.id, subscription.productId));
     if (!product) continue;
-    await issueInvoice(tx, {
+    await deps.effects.issueInvoice(tx, {
       ...subscription,
       paymentKey: `renewal:${subscription.id}:${action.periodStart.toISOString()}`,
       description: periodDescription(
@@ -247,7 +291,7 @@ export async function invoicePaid(
           )[0]
         : undefined);
     if (owner) {
-      await mirrorStripeInvoice(tx, {
+      await deps.effects.mirrorInvoice(tx, {
         ...action.invoice,
         ownerUserId: owner.ownerUserId,
         ownerOrgId: owner.ownerOrgId,

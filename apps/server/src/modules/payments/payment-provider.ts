@@ -121,6 +121,24 @@ export interface PaymentEventInput {
   subscriptionState?: ProviderSubscriptionState | null;
 }
 
+/**
+ * A change of a subscription at the provider: an event's copy (`subscription-changed`) or the state read back
+ * (`ProviderSubscriptionState`). Subscriptions applies it (lifecycle.ts).
+ */
+export interface ProviderSubscriptionChange {
+  providerSubscriptionId: string;
+  status: 'active' | 'cancelling' | 'past_due' | 'cancelled';
+  periodStart?: Date | null;
+  periodEnd?: Date | null;
+  /** When the provider made the change (Stripe's event `created`): an older change arriving late is ignored. */
+  changedAt?: Date | null;
+  /**
+   * Read from the provider just now (not an event's copy): its period is the provider's, even if shorter than ours
+   * (a period we computed before the provider's arrived).
+   */
+  isCurrent?: boolean;
+}
+
 /** A subscription's state at the provider, read at `changedAt`. */
 export interface ProviderSubscriptionState {
   providerSubscriptionId: string;

@@ -1,34 +1,30 @@
 import type { Database } from '@fixpoint/db';
-import { getBrand } from '@fixpoint/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env';
-import { createMailLinks } from '../../lib/mail-links';
-import { createReceipts } from '../billing/receipts';
-import { createReminders } from '../billing/reminders';
 import type { CreditsRepository } from '../credits/credits.repository';
-import type { Mailer } from '../mail/mailer';
-import { createLocalRenewals } from '../subscriptions/local-renewals';
 import { createFulfilmentService } from './fulfilment.service';
 import { createLocalProvider } from './local-provider';
+import type { PaymentEffects } from './payment-effects';
 import { createStripeProvider } from './stripe-provider';
 
 /**
- * The payment side of the app (docs/decisions/0036): Stripe when both keys are set, else the local test provider
- * with its billing clock; one fulfilment service for both, and the receipts that follow a payment.
+ * The payment side of the app (docs/decisions/0036): Stripe when both keys are set, else the local test provider;
+ * one fulfilment service for both. What a payment means to billing and subscriptions comes in as `effects`, and
+ * what follows it (receipts) as `onProcessed`, both from the app's wiring (payment-wiring.ts, decision 0068).
  */
 export function createPayments({
   env,
   db,
   creditsRepository,
-  mailer,
-  brandName,
+  effects,
+  onProcessed,
   logger,
 }: {
   env: Env;
   db: Database;
   creditsRepository: CreditsRepository;
-  mailer: Mailer;
-  brandName: string;
+  effects: PaymentEffects;
+  onProcessed?: () => Promise<unknown>;
   logger: FastifyBaseLogger;
 }) {
   const stripe =
@@ -45,54 +41,13 @@ export function createPayments({
       ? `Payments: Stripe (${stripe.mode} mode)`
       : 'Payments: the local test provider (purchases are free); set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments with Stripe',
   );
-  const { staticLanguage } = getBrand(env.BRAND);
-  const receipts = createReceipts({ db, mailer, logger, brandName, staticLanguage });
-  const reminders = createReminders({
-    db,
-    mailer,
-    logger,
-    brandName,
-    staticLanguage,
-    links: createMailLinks({ publicUrl: env.PUBLIC_URL, port: env.PORT }),
-  });
   const fulfilmentService = createFulfilmentService({
     db,
     creditsRepository,
+    effects,
     logger,
     graceDays: env.SUBSCRIPTION_GRACE_DAYS,
-    onProcessed: receipts.sendPending,
+    ...(onProcessed && { onProcessed }),
   });
-  const localRenewals = stripe ? null : createLocalRenewals({ db, fulfilmentService });
-  return {
-    stripe,
-    provider: stripe ?? createLocalProvider(),
-    fulfilmentService,
-    localRenewals,
-    receipts,
-    reminders,
-    /**
-     * Every minute: the local provider's renewals (Stripe renews through invoice.paid), receipts a failed mail left
-     * unsent, and reminders that are due. Answers its stop.
-     */
-    startClock(): () => void {
-      const timer = setInterval(() => {
-        (async () => {
-          await localRenewals?.renewDue();
-          await receipts.sendPending();
-          await reminders.sendDue();
-        })().catch((error) => logger.error({ err: error }, 'billing clock failed'));
-      }, 60_000);
-      timer.unref();
-      return () => clearInterval(timer);
-    },
-  };
-}
-
-export type Payments = ReturnType<typeof createPayments>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The payment side: provider, fulfilment, renewals and receipts (tests drive its clocks). */
-    payments: Payments;
-  }
+  return { stripe, provider: stripe ?? createLocalProvider(), fulfilmentService };
 }

@@ -1,6 +1,7 @@
 import { schema, type Transaction } from '@fixpoint/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit, systemActor } from '../audit/audit';
+import type { ProviderSubscriptionChange } from '../payments/payment-provider';
 import { closeSeatWindows, syncSeatWindows } from './seat-windows';
 
 type SubscriptionRow = typeof schema.subscriptions.$inferSelect;
@@ -52,27 +53,13 @@ export async function endSubscription(tx: Transaction, row: SubscriptionRow, now
   await closeSeatWindows(tx, row.id, 'all', now);
 }
 
-export interface ProviderState {
-  providerSubscriptionId: string;
-  status: 'active' | 'cancelling' | 'past_due' | 'cancelled';
-  periodStart?: Date | null;
-  periodEnd?: Date | null;
-  /** When the provider made the change (Stripe's event `created`): an older change arriving late is ignored. */
-  changedAt?: Date | null;
-  /**
-   * Read from the provider just now (not an event's copy): its period is the provider's, even if shorter than ours
-   * (a period we computed before the provider's arrived).
-   */
-  isCurrent?: boolean;
-}
-
 /**
  * Applies the provider's view of a subscription (Stripe's `customer.subscription.updated|deleted`). A cancelled
  * subscription stays cancelled whatever arrives after; a change older than the last one applied is ignored.
  */
 export async function applyProviderState(
   tx: Transaction,
-  state: ProviderState,
+  state: ProviderSubscriptionChange,
   graceDays: number,
   now = new Date(),
 ): Promise<{ applied: boolean; detail: string }> {

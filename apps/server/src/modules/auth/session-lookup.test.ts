@@ -1,9 +1,9 @@
 import { schema } from '@fixpoint/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signUpUser } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/test-app';
-import { readCookie } from './session-lookup';
+import { readCookie } from '../../lib/cookies';
+import { signUpUser } from '../../testing/fixtures';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 
 const day = 24 * 60 * 60 * 1000;
 

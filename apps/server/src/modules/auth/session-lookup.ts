@@ -1,24 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type Database, schema } from '@fixpoint/db';
 import { eq, sql } from 'drizzle-orm';
-import type { Auth } from '../modules/auth/auth';
-import type { AuthUser } from './auth';
-
-/** The value of cookie `name` as better-call reads it: the first one, unquoted, URL-decoded. */
-export function readCookie(header: string, name: string): string | undefined {
-  for (const part of header.split(';')) {
-    const at = part.indexOf('=');
-    if (at === -1 || part.slice(0, at).trim() !== name) continue;
-    let value = part.slice(at + 1).trim();
-    if (value.startsWith('"')) value = value.slice(1, -1);
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return value;
-    }
-  }
-  return undefined;
-}
+import { readCookie } from '../../lib/cookies';
+import type { AuthUser } from '../../plugins/auth';
+import type { Auth } from './auth';
 
 /**
  * The signed-in user behind a browser's session cookie in one indexed read (docs/decisions/0052): better-auth's
