@@ -46,6 +46,7 @@ export {
 } from './rinex/converter';
 // RINEX navigation: RTCM 3 ephemerides (1019, 1020, 1042, 1044, 1045, 1046) to a RINEX 3.04 navigation file.
 export { decodeEphemeris, type Ephemeris } from './rinex/ephemeris';
+export { observationEpochSpan } from './rinex/epoch-span';
 export { navigationFileName, observationFileName, type RinexNameParts } from './rinex/file-names';
 export { writeNavigationFile } from './rinex/nav-writer';
 export { isObservationMessage, ObservationDecoder, type ObservationMessage } from './rinex/observations';

@@ -65,6 +65,8 @@ export const rinexJobSchema = z
     fileName: z.string().nullable(),
     bytes: z.number().int().nullable(),
     epochs: z.number().int().nullable(),
+    /** Ephemerides in the navigation file; 0: the stream carried none, and the zip holds no navigation file. */
+    ephemerides: z.number().int().nullable(),
     /** Until when the file can be downloaded. */
     expiresAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),

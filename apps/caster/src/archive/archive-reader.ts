@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { type Database, schema } from '@fixpoint/db';
-import { and, asc, eq, gt, gte, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { ArchiveStore } from './archive-store';
 
 const gunzipAsync = promisify(gunzip);
@@ -12,6 +12,9 @@ const HOUR_MS = 3_600_000;
  * has about a second between one segment's last frame and the next one's first.
  */
 export const COVERAGE_MERGE_GAP_MS = 5_000;
+
+/** Data may arrive this long after its epochs (a station sending what it buffered, in one burst) and still count. */
+export const LATE_DATA_MS = HOUR_MS;
 
 export interface ArchiveSegment {
   id: string;
@@ -24,6 +27,9 @@ export interface ArchiveSegment {
   rawBytes: number;
   storedBytes: number;
   messageTypes: Record<string, number>;
+  /** The span of the observation epochs the frames carry; null without observations or for older segments. */
+  firstEpochAt: Date | null;
+  lastEpochAt: Date | null;
 }
 
 export interface CoverageInterval {
@@ -38,7 +44,10 @@ export interface ArchiveCoverage {
   byHour: { hour: Date; seconds: number }[];
 }
 
-/** A station's segments overlapping [from, to), oldest first. */
+/**
+ * A station's segments whose data overlap [from, to), oldest first: by their observation epochs when known, else
+ * by the frames' arrival.
+ */
 export async function listSegments(db: Database, stationId: string, from: Date, to: Date): Promise<ArchiveSegment[]> {
   const a = schema.archiveSegments;
   const rows = await db
@@ -53,16 +62,19 @@ export async function listSegments(db: Database, stationId: string, from: Date, 
       rawBytes: a.rawBytes,
       storedBytes: a.storedBytes,
       messageTypes: a.messageTypes,
+      firstEpochAt: a.firstEpochAt,
+      lastEpochAt: a.lastEpochAt,
     })
     .from(a)
     .where(
       and(
         eq(a.stationId, stationId),
-        lt(a.startedAt, to),
-        gte(a.endedAt, from),
-        // A segment never spans an hour boundary, so it starts less than an hour before it ends: this bound lets
-        // the (station, startedAt) index do the work.
+        sql`coalesce(${a.firstEpochAt}, ${a.startedAt}) < ${to.toISOString()}`,
+        sql`coalesce(${a.lastEpochAt}, ${a.endedAt}) >= ${from.toISOString()}`,
+        // A segment never spans an hour boundary, so it starts less than an hour before it ends, and its data are
+        // at most LATE_DATA_MS older than their arrival: these bounds let the (station, startedAt) index do the work.
         gt(a.startedAt, new Date(from.getTime() - HOUR_MS)),
+        lt(a.startedAt, new Date(to.getTime() + LATE_DATA_MS)),
       ),
     )
     .orderBy(asc(a.startedAt));
@@ -74,9 +86,20 @@ export async function readSegment(store: ArchiveStore, key: string): Promise<Uin
   return new Uint8Array(await gunzipAsync(await store.get(key)));
 }
 
-/** What a station's archive covers of [from, to). */
+/**
+ * What a station's archive covers of [from, to): each segment spans its observation epochs when known (data that
+ * arrived in one burst still cover the time they were observed), else its frames' arrival.
+ */
 export async function coverage(db: Database, stationId: string, from: Date, to: Date): Promise<ArchiveCoverage> {
-  return mergeCoverage(await listSegments(db, stationId, from, to), from, to);
+  const segments = await listSegments(db, stationId, from, to);
+  return mergeCoverage(
+    segments.map((segment) => ({
+      startedAt: segment.firstEpochAt ?? segment.startedAt,
+      endedAt: segment.lastEpochAt ?? segment.endedAt,
+    })),
+    from,
+    to,
+  );
 }
 
 /**

@@ -7,6 +7,7 @@ import { type DatabaseHandle, schema } from '@fixpoint/db';
 import { RtcmFramer } from '@fixpoint/rtcm';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simulatedEpochBytes } from '../demo/simulated-station';
 import { type CasterLogger, silentLogger } from '../logger';
 import type { Catalog, CatalogNetwork, CatalogStation } from '../streams/catalog';
 import { eventually, openDatabase, rtcmSeconds, sleep } from '../testing/harness';
@@ -129,6 +130,42 @@ describe('archive recorder', () => {
     expect(stored).toEqual([Buffer.concat(epochs.slice(0, 2)), Buffer.concat(epochs.slice(2))]);
     expect(rows.map((row) => row.networkId)).toEqual([net.id, net.id]);
     expect(rows[0]?.rawBytes).toBe(stored[0]?.length);
+    await recorder.close();
+  });
+
+  it('dates a segment by the observation epochs its frames carry, also when they arrived in one burst', async () => {
+    const net = network();
+    const base = station(net);
+    const arrived = Date.parse('2026-11-24T10:05:00.300Z');
+    const recorder = createArchiveRecorder({
+      db: database.db,
+      store: createLocalArchiveStore(join(root, 'burst')),
+      logger: silentLogger,
+      catalog: catalogOf([net], [base]),
+      flushMs: 60_000,
+      now: () => arrived,
+    });
+    const recording = recorder.open(base);
+    const push = feed(recording);
+    // Thirty seconds a station had buffered, sent at once five minutes later.
+    const first = Date.parse('2026-11-24T10:00:00Z');
+    for (let i = 0; i < 30; i++) {
+      push(
+        simulatedEpochBytes({ stationId: 9, position: { latitude: 52, longitude: 5, height: 50 } }, first + i * 1000),
+        arrived,
+      );
+    }
+    recording.close();
+    await recorder.flush();
+    const [row] = await segmentsOf(base.id);
+    expect([row?.startedAt.toISOString(), row?.endedAt.toISOString()]).toEqual([
+      '2026-11-24T10:05:00.300Z',
+      '2026-11-24T10:05:00.300Z',
+    ]);
+    expect([row?.firstEpochAt?.toISOString(), row?.lastEpochAt?.toISOString()]).toEqual([
+      '2026-11-24T10:00:00.000Z',
+      '2026-11-24T10:00:29.000Z',
+    ]);
     await recorder.close();
   });
 

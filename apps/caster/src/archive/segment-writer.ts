@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { type Database, schema } from '@fixpoint/db';
+import { observationEpochSpan } from '@fixpoint/rtcm';
 import type { CasterLogger } from '../logger';
 import type { ArchiveStore } from './archive-store';
 import type { SegmentDraft } from './station-recorder';
@@ -30,6 +31,8 @@ interface Job {
   raw: Buffer | undefined;
   stored: Uint8Array | undefined;
   storedBytes: number;
+  /** The span of the observation epochs in the frames (Unix ms), read before they are gzipped. */
+  epochSpan: { first: number; last: number } | null;
   isPut: boolean;
   attempts: number;
   /** After a failure: not tried again before this (one flush interval later). */
@@ -76,6 +79,7 @@ export function createSegmentWriter({
 
   const attempt = async (job: Job) => {
     if (!job.isPut) {
+      if (job.raw) job.epochSpan = observationEpochSpan(job.raw, job.segment.startedAt);
       job.stored ??= await gzipAsync(job.raw as Buffer);
       job.storedBytes = job.stored.length;
       job.raw = undefined;
@@ -96,6 +100,8 @@ export function createSegmentWriter({
         rawBytes: job.rawBytes,
         storedBytes: job.storedBytes,
         messageTypes: segment.messageTypes,
+        firstEpochAt: job.epochSpan ? new Date(job.epochSpan.first) : null,
+        lastEpochAt: job.epochSpan ? new Date(job.epochSpan.last) : null,
       })
       .onConflictDoNothing({ target: schema.archiveSegments.objectKey });
   };
@@ -145,6 +151,7 @@ export function createSegmentWriter({
         raw: bytes,
         stored: undefined,
         storedBytes: 0,
+        epochSpan: null,
         isPut: false,
         attempts: 0,
         retryAt: 0,

@@ -136,6 +136,8 @@ export async function convertRtcmToRinex(
 
 interface StreamHandlers {
   onEpoch(epoch: ObservationEpoch): void | Promise<void>;
+  /** The RTCM station id (DF003) of each observation message. */
+  onStationId?(stationId: number): void;
   /** Any message that is not an observation, with the current reference (GPS ms). */
   onOther(payload: Uint8Array, reference: number, messageType: number): void;
   /** Bytes of the source read so far. */
@@ -164,6 +166,7 @@ async function readStream(
         continue;
       }
       const message = decoder.decode(frame.payload);
+      if (message) handlers.onStationId?.(message.stationId);
       const epoch = message && assembler.push(message);
       const written = epoch && filter.apply(epoch);
       if (written) await handlers.onEpoch(written);
@@ -214,6 +217,10 @@ async function scanStream(
     descriptors: null,
   };
   await readStream(source, options, filter, scan.glonassChannels, {
+    // The id of the station whose observations are written (decision 0045: MARKER NUMBER).
+    onStationId(stationId) {
+      scan.stationId ??= stationId;
+    },
     onEpoch(epoch) {
       if (scan.epochs === 0) scan.firstEpoch = epoch.time;
       scan.lastEpoch = epoch.time;

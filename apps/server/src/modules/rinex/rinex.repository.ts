@@ -23,6 +23,7 @@ export function toRinexJob(row: RinexJobRow & { networkName?: string | null }): 
     fileName: row.resultName,
     bytes: row.resultBytes,
     epochs: row.epochs,
+    ephemerides: row.ephemerides,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
@@ -97,7 +98,14 @@ export function createRinexRepository(db: Database) {
 
     async finish(
       id: string,
-      result: { resultKey: string; resultName: string; resultBytes: number; epochs: number; expiresAt: Date },
+      result: {
+        resultKey: string;
+        resultName: string;
+        resultBytes: number;
+        epochs: number;
+        ephemerides: number;
+        expiresAt: Date;
+      },
     ) {
       await db
         .update(j)

@@ -3,7 +3,16 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { createLocalArchiveStore } from '@fixpoint/caster';
 import { schema } from '@fixpoint/db';
-import { encode1006, encodeMsm4, geodeticToEcef, RtcmFramer, simulateEpoch } from '@fixpoint/rtcm';
+import {
+  BitWriter,
+  encode1006,
+  encodeFrame,
+  encodeMsm4,
+  geodeticToEcef,
+  observationEpochSpan,
+  RtcmFramer,
+  simulateEpoch,
+} from '@fixpoint/rtcm';
 import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,37 +22,65 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 const gzipAsync = promisify(gzip);
 const position = { latitude: 52.0, longitude: 4.37, height: 40 };
 
-/**
- * Records `seconds` of a simulated 1 Hz base (MSM4 of four systems and a 1006 every 10 s) into the archive, one
- * segment per minute, as the caster's recorder does.
- */
-async function record(t: TestApp, station: { id: string; networkId: string }, start: number, seconds: number) {
-  const store = createLocalArchiveStore(join(t.dataDir, 'archive'));
+/** A GPS ephemeris (1019) of satellite G03: the fields are zeros, enough for a navigation record. */
+const gpsEphemeris = () => {
+  const writer = new BitWriter().writeUnsigned(1019, 12).writeUnsigned(3, 6);
+  while (writer.bitLength < 488) writer.writeUnsigned(0, 8);
+  return encodeFrame(writer.toBytes());
+};
+
+/** `seconds` of a simulated 1 Hz base from `start` (MSM4 of four systems and a 1006 every 10 s), as frames. */
+function stream(start: number, seconds: number, options: { withEphemeris?: boolean } = {}): Uint8Array[] {
   const ecef = geodeticToEcef(position);
+  const frames: Uint8Array[] = options.withEphemeris ? [gpsEphemeris()] : [];
+  for (let time = start; time < start + seconds * 1000; time += 1000) {
+    if ((time / 1000) % 10 === 0) frames.push(encode1006({ stationId: 42, ecef, antennaHeight: 1.5 }));
+    for (const message of simulateEpoch({ stationId: 42, time, position })) frames.push(encodeMsm4(message));
+  }
+  return frames;
+}
+
+/** Stores frames as one archive segment, as the caster's segment writer does (the epoch span read from them). */
+async function storeSegment(
+  t: TestApp,
+  station: { id: string; networkId: string },
+  frames: Uint8Array[],
+  arrival: { from: number; to: number },
+) {
+  const store = createLocalArchiveStore(join(t.dataDir, 'archive'));
+  const raw = Buffer.concat(frames);
+  const key = `stations/${station.id}/${arrival.from}.rtcm.gz`;
+  const stored = await gzipAsync(raw);
+  await store.put(key, stored);
+  const span = observationEpochSpan(raw, arrival.from);
+  await t.database.db.insert(schema.archiveSegments).values({
+    stationId: station.id,
+    networkId: station.networkId,
+    objectKey: key,
+    startedAt: new Date(arrival.from),
+    endedAt: new Date(arrival.to),
+    frames: frames.length,
+    rawBytes: raw.length,
+    storedBytes: stored.length,
+    firstEpochAt: span && new Date(span.first),
+    lastEpochAt: span && new Date(span.last),
+  });
+}
+
+/** Records `seconds` of the simulated base into the archive, one segment per minute, as they arrive live. */
+async function record(
+  t: TestApp,
+  station: { id: string; networkId: string },
+  start: number,
+  seconds: number,
+  options: { withEphemeris?: boolean } = {},
+) {
   for (let minute = 0; minute * 60 < seconds; minute++) {
-    const frames: Uint8Array[] = [];
     const from = start + minute * 60_000;
     const to = Math.min(start + seconds * 1000, from + 60_000);
-    for (let time = from; time < to; time += 1000) {
-      if ((time / 1000) % 10 === 0) frames.push(encode1006({ stationId: 42, ecef, antennaHeight: 1.5 }));
-      for (const message of simulateEpoch({ stationId: 42, time, position })) frames.push(encodeMsm4(message));
-    }
-    const raw = Buffer.concat(frames);
-    const key = `stations/${station.id}/${from}.rtcm.gz`;
-    const stored = await gzipAsync(raw);
-    await store.put(key, stored);
-    await t.database.db.insert(schema.archiveSegments).values({
-      stationId: station.id,
-      networkId: station.networkId,
-      objectKey: key,
-      startedAt: new Date(from),
-      endedAt: new Date(to - 1000),
-      frames: frames.length,
-      rawBytes: raw.length,
-      storedBytes: stored.length,
-    });
+    const frames = stream(from, (to - from) / 1000, { withEphemeris: options.withEphemeris && minute === 0 });
+    await storeSegment(t, station, frames, { from, to: to - 1000 });
   }
-  return store;
 }
 
 describe('RINEX on demand', () => {
@@ -161,14 +198,17 @@ describe('RINEX on demand', () => {
     expect(download.headers['content-type']).toBe('application/zip');
     const files = unzipSync(new Uint8Array(download.rawPayload));
     const names = Object.keys(files).sort();
-    expect(names).toHaveLength(2);
+    // The stream carried no ephemerides: no header-only navigation file, and the job says so.
+    expect(done.ephemerides).toBe(0);
+    expect(names).toHaveLength(1);
     expect(names[0]).toMatch(/_02M_05S_MO\.rnx$/);
-    expect(names[1]).toMatch(/_02M_MN\.rnx$/);
     const observation = new TextDecoder().decode(files[names[0] as string]);
     expect(observation.split('\n')[0]).toBe(
       '     3.04           OBSERVATION DATA    M: Mixed            RINEX VERSION / TYPE',
     );
     expect(observation).toContain(`${station.mountpoint.padEnd(60)}MARKER NAME`);
+    // The station id the RTCM messages carry (DF003), as decision 0045 says.
+    expect(observation).toContain(`${'42'.padEnd(60)}MARKER NUMBER`);
     expect(observation.match(/^> /gm)).toHaveLength(24);
     expect(observation).toMatch(/ANTENNA: DELTA H\/E\/N/);
     expect(observation).toContain('        1.5000        0.0000        0.0000');
@@ -340,6 +380,58 @@ describe('RINEX on demand', () => {
         (await t.app.inject({ url: `/api/admin/stations/${station.id}/raw`, query: window, headers: user.headers }))
           .statusCode,
       ).toBe(403);
+    });
+  });
+  describe('what the archive holds', () => {
+    let other: { id: string; networkId: string; mountpoint: string };
+    const buyAndConvert = async (payload: Record<string, unknown>) => {
+      const response = await buy(user.headers, { ...payload, stationId: other.id });
+      expect(response.statusCode, JSON.stringify(response.json())).toBe(201);
+      expect(await t.app.rinexWorker.runOnce()).toBe(true);
+      const job = (await t.app.inject({ url: `/api/rinex/${response.json().id}`, headers: user.headers })).json();
+      const download = await t.app.inject({ url: `/api/rinex/${job.id}/download`, headers: user.headers });
+      return { bought: response.json(), job, files: unzipSync(new Uint8Array(download.rawPayload)) };
+    };
+
+    beforeAll(async () => {
+      const network = await seedNetwork(t.database.db, { rinexHourlyPrice: 30, countryCode: 'DEU' }, 1);
+      const [row] = await t.database.db.select().from(schema.stations).where(eq(schema.stations.networkId, network.id));
+      other = { id: row?.id as string, networkId: network.id, mountpoint: row?.mountpoint as string };
+      await grant(user.id, 20);
+    });
+
+    it('prices and converts data that arrived in one burst by their own epochs', async () => {
+      // Two minutes of data, sent at once five seconds after their last epoch (a station emptying its buffer).
+      const from = start - 30 * 60_000;
+      const arrived = from + 125_000;
+      await storeSegment(t, other, stream(from, 120), { from: arrived, to: arrived });
+      const burst = { from: new Date(from).toISOString(), to: new Date(from + 120_000).toISOString() };
+      const coverage = await t.app.inject({
+        url: `/api/stations/${other.id}/archive`,
+        query: burst,
+        headers: user.headers,
+      });
+      expect(coverage.json()).toMatchObject({ coveredSeconds: 119, credits: 1 });
+      const { bought, job, files } = await buyAndConvert({ ...burst, interval: 1 });
+      expect(bought).toMatchObject({ coveredSeconds: 119, credits: 1 });
+      expect(job).toMatchObject({ status: 'done', epochs: 120 });
+      expect(Object.keys(files)).toHaveLength(1);
+    });
+
+    it('puts the navigation file in the zip when the stream carried ephemerides', async () => {
+      const from = start - 60 * 60_000;
+      await record(t, other, from, 60, { withEphemeris: true });
+      const { job, files } = await buyAndConvert({
+        from: new Date(from).toISOString(),
+        to: new Date(from + 60_000).toISOString(),
+        interval: 1,
+      });
+      expect(job).toMatchObject({ status: 'done', epochs: 60, ephemerides: 1 });
+      const names = Object.keys(files).sort();
+      expect(names).toHaveLength(2);
+      expect(names[1]).toMatch(/_01M_MN\.rnx$/);
+      const navigation = new TextDecoder().decode(files[names[1] as string]);
+      expect(navigation).toMatch(/^G03 /m);
     });
   });
 });

@@ -160,12 +160,13 @@ async function convertJob(options: RinexWorkerOptions, job: RinexJobRow) {
     throw new ConversionError('noObservations');
   }
   observation.end();
-  zip.file(navigationFileName(nameParts)).end(encoder.encode(result.navigation));
+  // Without ephemerides the navigation file would be a header alone: it is left out, and the job says so.
+  if (result.ephemerides > 0) zip.file(navigationFileName(nameParts)).end(encoder.encode(result.navigation));
   const bytes = zip.finish();
   const resultName = observationName.replace(/_MO\.rnx$/, '.zip');
   const resultKey = `rinex/${job.id}.zip`;
   await store.put(resultKey, bytes);
-  return { resultKey, resultName, resultBytes: bytes.length, epochs: result.epochs };
+  return { resultKey, resultName, resultBytes: bytes.length, epochs: result.epochs, ephemerides: result.ephemerides };
 }
 
 /** A zip built in memory, deflating each file as its pieces arrive (fflate's streaming zip). */

@@ -7,7 +7,10 @@ import { formatUtc } from '../../../lib/rinex-time';
 import type { OwnerScope } from '../../../session/owner-scope';
 import { isDownloadable, rinexDownloadHref } from '../api/get-rinex-job';
 
-/** A finished job's file: the download, its name, size, epochs, and until when it can be downloaded. */
+/**
+ * A finished job's file: the download, its name, size, epochs, until when it can be downloaded, and that it holds no
+ * navigation file when the stream carried no ephemerides.
+ */
 export function JobFile({ scope, job }: { scope: OwnerScope; job: RinexJob }) {
   const { t, i18n } = useTranslation();
   const facts: [string, string][] = [
@@ -43,6 +46,11 @@ export function JobFile({ scope, job }: { scope: OwnerScope; job: RinexJob }) {
           </Group>
         ))}
       </Stack>
+      {job.ephemerides === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('rinex.job.noNavigation')}
+        </Text>
+      )}
       {isDownloadable(job) ? (
         <Button
           component="a"

@@ -81,6 +81,8 @@ describe('the RINEX page', () => {
       fileName: 'EIJS00NLD_S_20263281000_01H_01S_MO.zip',
       bytes: 1_450_000,
       epochs: 3600,
+      // The stream carried no ephemerides: the zip has no navigation file, and the details say so.
+      ephemerides: 0,
       expiresAt: '2099-12-01T11:00:00.000Z',
     });
     const { posted } = stubRinex({ progress: [rinexJob({ status: 'running', progress: 40 }), done] });
@@ -101,6 +103,7 @@ describe('the RINEX page', () => {
     expect(job.getByText('1.5 MB')).toBeInTheDocument();
     expect(job.getByText('3,600')).toBeInTheDocument();
     expect(job.getByText('2099-12-01 11:00 UTC')).toBeInTheDocument();
+    expect(job.getByText(/^No navigation file: the stream carried no ephemerides\./)).toBeInTheDocument();
     expect(job.queryByRole('progressbar')).toBeNull();
   });
 

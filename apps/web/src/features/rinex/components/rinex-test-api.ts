@@ -43,6 +43,7 @@ export const rinexJob = (extra: Partial<RinexJob> = {}): RinexJob => ({
   fileName: null,
   bytes: null,
   epochs: null,
+  ephemerides: null,
   expiresAt: null,
   createdAt: '2026-11-24T11:05:00.000Z',
   finishedAt: null,
