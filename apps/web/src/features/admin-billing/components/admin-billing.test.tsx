@@ -37,7 +37,7 @@ function stubAdmin() {
 }
 
 describe('admin billing settings', () => {
-  it('sets the invoice prefix and footer, showing the next number, and refuses a prefix with spaces', async () => {
+  it('sets the invoice prefix and notes, showing the next number, and refuses a prefix with spaces', async () => {
     const sent = stubAdmin();
     const { user } = renderApp('/admin/settings/invoices');
     expect(await screen.findByText('The next invoice is INV-000043; numbers follow without gaps.')).toBeInTheDocument();
@@ -48,13 +48,42 @@ describe('admin billing settings', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     await user.clear(prefix);
     await user.type(prefix, 'FP-26-');
-    await user.type(screen.getByRole('textbox', { name: 'Footer' }), 'KvK 12345678');
+    await user.type(screen.getByRole('textbox', { name: 'Notes' }), 'Payable within 14 days.');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]?.body).toMatchObject({
       invoicePrefix: 'FP-26-',
-      invoiceFooter: 'KvK 12345678',
+      invoiceFooter: 'Payable within 14 days.',
       seller: { name: 'Fixpoint B.V.', country: 'NL' },
+    });
+  });
+
+  it('sets the seller’s trade register entry, bank account and contact the invoice footer prints', async () => {
+    const sent = stubAdmin();
+    const { user } = renderApp('/admin/settings/invoices');
+    expect(await screen.findByRole('heading', { name: 'Registration and payment details' })).toBeInTheDocument();
+    // Pasted, as people do with a bank account: typing five fields key by key is slow on a busy machine.
+    const fill = async (name: string, value: string) => {
+      await user.click(screen.getByRole('textbox', { name }));
+      await user.paste(value);
+    };
+    await fill('Trade register entry', 'KvK 12345678');
+    await fill('IBAN', 'NL91 ABNA 0417 1643 00');
+    await fill('BIC', 'ABNANL2A');
+    await fill('Phone', '+31 20 123 4567');
+    await fill('Website', 'fixpoint.example');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toMatchObject({
+      seller: {
+        name: 'Fixpoint B.V.',
+        vatId: 'NL853012345B01',
+        registration: 'KvK 12345678',
+        iban: 'NL91 ABNA 0417 1643 00',
+        bic: 'ABNANL2A',
+        phone: '+31 20 123 4567',
+        website: 'fixpoint.example',
+      },
     });
   });
 
