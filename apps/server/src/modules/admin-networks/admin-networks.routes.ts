@@ -17,21 +17,13 @@ import {
 } from '@fixpoint/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminCrudRoutes, adminErrors, adminSecured, idParams } from '../../plugins/admin-crud';
 import { requireAdmin } from '../../plugins/auth';
 import { actorOf } from '../audit/audit';
 import type { AdminNetworksService } from './admin-networks.service';
 
-const idParams = z.object({ id: z.uuid() });
 const stationParams = z.object({ id: z.uuid(), stationId: z.uuid() });
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
-const secured = { tags: ['admin'], security: [{ bearerAuth: [] }] };
-const importErrors = { ...errors, 502: errorResponseSchema };
+const importErrors = { ...adminErrors, 502: errorResponseSchema };
 
 /** Network templates, networks, their stations and the sourcetable import (admins only). */
 export const adminNetworksRoutes: FastifyPluginAsyncZod<{
@@ -40,152 +32,52 @@ export const adminNetworksRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { adminNetworksService: service, casterAddress }) => {
   const caster = (request: { hostname: string }) => casterAddress(request.hostname);
   // ---- templates ----
-  app.get(
-    '/admin/network-templates',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        ...secured,
-        summary: 'Network templates (admin)',
-        response: { 200: z.array(networkTemplateSchema), ...errors },
-      },
+  adminCrudRoutes(app, {
+    path: '/admin/network-templates',
+    item: networkTemplateSchema,
+    list: { summary: 'Network templates (admin)', handler: () => service.listTemplates() },
+    create: {
+      summary: 'Create a network template (admin)',
+      body: createNetworkTemplateSchema,
+      handler: (body, request) => service.createTemplate(body, actorOf(request)),
     },
-    () => service.listTemplates(),
-  );
-
-  app.post(
-    '/admin/network-templates',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        ...secured,
-        summary: 'Create a network template (admin)',
-        body: createNetworkTemplateSchema,
-        response: { 201: networkTemplateSchema, ...errors },
-      },
+    get: { summary: 'One network template (admin)', handler: (id) => service.getTemplate(id) },
+    update: {
+      summary: 'Change a network template (admin); networks made from it keep their own settings',
+      body: updateNetworkTemplateSchema,
+      handler: (id, body, request) => service.updateTemplate(id, body, actorOf(request)),
     },
-    async (request, reply) => reply.status(201).send(await service.createTemplate(request.body, actorOf(request))),
-  );
-
-  app.get(
-    '/admin/network-templates/:id',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        ...secured,
-        summary: 'One network template (admin)',
-        params: idParams,
-        response: { 200: networkTemplateSchema, ...errors },
-      },
+    remove: {
+      summary: 'Delete a network template (admin)',
+      handler: (id, request) => service.deleteTemplate(id, actorOf(request)),
     },
-    (request) => service.getTemplate(request.params.id),
-  );
-
-  app.patch(
-    '/admin/network-templates/:id',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        ...secured,
-        summary: 'Change a network template (admin); networks made from it keep their own settings',
-        params: idParams,
-        body: updateNetworkTemplateSchema,
-        response: { 200: networkTemplateSchema, ...errors },
-      },
-    },
-    (request) => service.updateTemplate(request.params.id, request.body, actorOf(request)),
-  );
-
-  app.delete(
-    '/admin/network-templates/:id',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        ...secured,
-        summary: 'Delete a network template (admin)',
-        params: idParams,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      await service.deleteTemplate(request.params.id, actorOf(request));
-      return reply.status(204).send(null);
-    },
-  );
+  });
 
   // ---- networks ----
-  app.get(
-    '/admin/networks',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        ...secured,
-        summary: 'Every network, hidden or published (admin)',
-        response: { 200: z.array(adminNetworkSchema), ...errors },
-      },
+  adminCrudRoutes(app, {
+    path: '/admin/networks',
+    item: adminNetworkDetailSchema,
+    list: {
+      summary: 'Every network, hidden or published (admin)',
+      item: adminNetworkSchema,
+      handler: () => service.listNetworks(),
     },
-    () => service.listNetworks(),
-  );
-
-  app.post(
-    '/admin/networks',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        ...secured,
-        summary: 'Create a network from a template (admin)',
-        body: createNetworkSchema,
-        response: { 201: adminNetworkDetailSchema, ...errors },
-      },
+    create: {
+      summary: 'Create a network from a template (admin)',
+      body: createNetworkSchema,
+      handler: (body, request) => service.createNetwork(body, actorOf(request)),
     },
-    async (request, reply) => reply.status(201).send(await service.createNetwork(request.body, actorOf(request))),
-  );
-
-  app.get(
-    '/admin/networks/:id',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        ...secured,
-        summary: 'One network with its stations (admin)',
-        params: idParams,
-        response: { 200: adminNetworkDetailSchema, ...errors },
-      },
+    get: { summary: 'One network with its stations (admin)', handler: (id) => service.getNetwork(id) },
+    update: {
+      summary: 'Edit, hide or publish a network; set its upstream caster (admin)',
+      body: updateNetworkSchema,
+      handler: (id, body, request) => service.updateNetwork(id, body, actorOf(request)),
     },
-    (request) => service.getNetwork(request.params.id),
-  );
-
-  app.patch(
-    '/admin/networks/:id',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        ...secured,
-        summary: 'Edit, hide or publish a network; set its upstream caster (admin)',
-        params: idParams,
-        body: updateNetworkSchema,
-        response: { 200: adminNetworkDetailSchema, ...errors },
-      },
+    remove: {
+      summary: 'Delete a network and its stations (admin)',
+      handler: (id, request) => service.deleteNetwork(id, actorOf(request)),
     },
-    (request) => service.updateNetwork(request.params.id, request.body, actorOf(request)),
-  );
-
-  app.delete(
-    '/admin/networks/:id',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        ...secured,
-        summary: 'Delete a network and its stations (admin)',
-        params: idParams,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      await service.deleteNetwork(request.params.id, actorOf(request));
-      return reply.status(204).send(null);
-    },
-  );
+  });
 
   // ---- stations ----
   app.post(
@@ -193,11 +85,11 @@ export const adminNetworksRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireAdmin,
       schema: {
-        ...secured,
+        ...adminSecured,
         summary: 'Add a station; a hosted one answers its source password, this once (admin)',
         params: idParams,
         body: createStationSchema,
-        response: { 201: stationWithSecretSchema, ...errors },
+        response: { 201: stationWithSecretSchema, ...adminErrors },
       },
     },
     async (request, reply) =>
@@ -212,11 +104,11 @@ export const adminNetworksRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireAdmin,
       schema: {
-        ...secured,
+        ...adminSecured,
         summary: 'Edit a station (admin)',
         params: stationParams,
         body: updateStationSchema,
-        response: { 200: adminStationSchema, ...errors },
+        response: { 200: adminStationSchema, ...adminErrors },
       },
     },
     (request) => service.updateStation(request.params.id, request.params.stationId, request.body, actorOf(request)),
@@ -227,10 +119,10 @@ export const adminNetworksRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireAdmin,
       schema: {
-        ...secured,
+        ...adminSecured,
         summary: 'Delete a station (admin)',
         params: stationParams,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...adminErrors },
       },
     },
     async (request, reply) => {
@@ -244,10 +136,10 @@ export const adminNetworksRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireAdmin,
       schema: {
-        ...secured,
+        ...adminSecured,
         summary: 'A new source password for a hosted station, answered this once (admin)',
         params: stationParams,
-        response: { 200: stationWithSecretSchema, ...errors },
+        response: { 200: stationWithSecretSchema, ...adminErrors },
       },
     },
     async (request) => ({
@@ -262,7 +154,7 @@ export const adminNetworksRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireAdmin,
       schema: {
-        ...secured,
+        ...adminSecured,
         summary: "What importing the upstream caster's sourcetable would change (admin)",
         params: idParams,
         response: { 200: importPreviewSchema, ...importErrors },
@@ -276,7 +168,7 @@ export const adminNetworksRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireAdmin,
       schema: {
-        ...secured,
+        ...adminSecured,
         summary: "Create and update stations from the upstream caster's sourcetable, in one transaction (admin)",
         params: idParams,
         body: applyImportSchema,

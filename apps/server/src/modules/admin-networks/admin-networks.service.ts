@@ -1,33 +1,24 @@
-import { type Database, hashToken, type SecretBox, schema } from '@fixpoint/db';
+import { type Database, type SecretBox, schema } from '@fixpoint/db';
 import {
   type AdminNetwork,
   type AdminNetworkDetail,
-  type AdminStation,
   AppError,
   type CreateNetwork,
-  type CreateNetworkTemplate,
-  type CreateStation,
-  type NetworkTemplate,
-  type StationWithSecret,
   type UpdateNetwork,
-  type UpdateStation,
 } from '@fixpoint/shared';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/audit';
-import {
-  enteredPosition,
-  generateSourcePassword,
-  isUniqueViolation,
-  type NetworkRow,
-  type StationRow,
-  type TemplateRow,
-  toAdminStation,
-  toNetwork,
-  toTemplate,
-} from './admin-networks.mappers';
+import { isUniqueViolation, type NetworkRow, toAdminStation, toNetwork } from './admin-networks.mappers';
 import { createMountpointRules } from './mountpoints';
+import { createRowLookups } from './rows';
 import { createStationImport } from './station-import';
+import { createStationsService } from './stations.service';
+import { createTemplatesService } from './templates.service';
 
+/**
+ * The admin's networks (docs/decisions/0026), with their templates (templates.service.ts), stations
+ * (stations.service.ts) and sourcetable import (station-import.ts).
+ */
 export function createAdminNetworksService({
   db,
   secretBox,
@@ -39,38 +30,8 @@ export function createAdminNetworksService({
 }) {
   const { networkTemplates: tpl, networks: net, stations: st, stationStates: states } = schema;
   const mountpoints = createMountpointRules(db);
-
-  async function templateRow(id: string) {
-    const [row] = await db.select().from(tpl).where(eq(tpl.id, id));
-    if (!row) throw AppError.notFound('There is no such network template.');
-    return row;
-  }
-
-  async function networkRow(id: string) {
-    const [row] = await db.select().from(net).where(eq(net.id, id));
-    if (!row) throw AppError.notFound('There is no such network.');
-    return row;
-  }
-
-  async function stationRow(networkId: string, stationId: string) {
-    const [row] = await db
-      .select()
-      .from(st)
-      .where(and(eq(st.id, stationId), eq(st.networkId, networkId)));
-    if (!row) throw AppError.notFound('There is no such station in this network.');
-    return row;
-  }
-
-  async function templateById(id: string) {
-    const row = await templateRow(id);
-    const [used] = await db.select({ n: count() }).from(net).where(eq(net.templateId, id));
-    return toTemplate(row, used?.n ?? 0);
-  }
-
-  async function stationWithState(row: StationRow) {
-    const [state] = await db.select().from(states).where(eq(states.stationId, row.id));
-    return toAdminStation(row, state);
-  }
+  const lookups = createRowLookups(db);
+  const { templateRow, networkRow } = lookups;
 
   const upstreamUpdate = (input: UpdateNetwork | CreateNetwork) => ({
     ...(input.upstreamHost !== undefined && { upstreamHost: input.upstreamHost }),
@@ -100,85 +61,7 @@ export function createAdminNetworksService({
   }
 
   return {
-    // ---- templates ----
-    async listTemplates(): Promise<NetworkTemplate[]> {
-      const rows = await db
-        .select({ template: tpl, n: count(net.id) })
-        .from(tpl)
-        .leftJoin(net, eq(net.templateId, tpl.id))
-        .groupBy(tpl.id)
-        .orderBy(asc(tpl.name));
-      return rows.map((row) => toTemplate(row.template, row.n));
-    },
-
-    getTemplate: templateById,
-
-    async createTemplate(
-      input: CreateNetworkTemplate & { kind: 'hosted' | 'relay' },
-      actor: AuditActor,
-    ): Promise<NetworkTemplate> {
-      try {
-        const row = await db.transaction(async (tx) => {
-          const [created] = (await tx
-            .insert(tpl)
-            .values(input as typeof tpl.$inferInsert)
-            .returning()) as [TemplateRow];
-          await recordAudit(tx, {
-            actor,
-            kind: 'template.create',
-            target: { kind: 'template', id: created.id, label: created.name },
-            after: created,
-          });
-          return created;
-        });
-        return toTemplate(row, 0);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('CONFLICT', 409, 'A template with this name exists.');
-        throw error;
-      }
-    },
-
-    async updateTemplate(
-      id: string,
-      input: Partial<typeof tpl.$inferInsert>,
-      actor: AuditActor,
-    ): Promise<NetworkTemplate> {
-      const before = await templateRow(id);
-      try {
-        await db.transaction(async (tx) => {
-          const [after] = await tx
-            .update(tpl)
-            .set({ ...input, updatedAt: new Date() })
-            .where(eq(tpl.id, id))
-            .returning();
-          await recordAudit(tx, {
-            actor,
-            kind: 'template.update',
-            target: { kind: 'template', id, label: before.name },
-            before,
-            after,
-          });
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('CONFLICT', 409, 'A template with this name exists.');
-        throw error;
-      }
-      return templateById(id);
-    },
-
-    /** Networks made from it keep their settings (their template link is cleared). */
-    async deleteTemplate(id: string, actor: AuditActor) {
-      const before = await templateRow(id);
-      await db.transaction(async (tx) => {
-        await tx.delete(tpl).where(eq(tpl.id, id));
-        await recordAudit(tx, {
-          actor,
-          kind: 'template.delete',
-          target: { kind: 'template', id, label: before.name },
-          before,
-        });
-      });
-    },
+    ...createTemplatesService({ db, lookups }),
 
     // ---- networks ----
     async listNetworks(): Promise<AdminNetwork[]> {
@@ -298,126 +181,7 @@ export function createAdminNetworksService({
       });
     },
 
-    // ---- stations ----
-    async addStation(
-      networkId: string,
-      input: CreateStation,
-      actor: AuditActor,
-    ): Promise<Omit<StationWithSecret, 'caster'>> {
-      const network = await networkRow(networkId);
-      await mountpoints.assertFree(input.mountpoint);
-      const sourcePassword = network.kind === 'hosted' ? generateSourcePassword() : null;
-      const template = network.templateId
-        ? (await db.select().from(tpl).where(eq(tpl.id, network.templateId)))[0]
-        : undefined;
-      try {
-        const row = await db.transaction(async (tx) => {
-          const [created] = (await tx
-            .insert(st)
-            .values({
-              networkId,
-              mountpoint: input.mountpoint,
-              identifier: input.identifier ?? '',
-              latitude: input.latitude ?? null,
-              longitude: input.longitude ?? null,
-              height: input.height ?? null,
-              countryCode: input.countryCode ?? network.countryCode,
-              ...(input.format !== undefined && { format: input.format }),
-              ...(input.formatDetails !== undefined && { formatDetails: input.formatDetails }),
-              ...(input.carrier !== undefined && { carrier: input.carrier }),
-              ...(input.navSystem !== undefined && { navSystem: input.navSystem }),
-              needsGga: input.needsGga ?? template?.needsGga ?? false,
-              upstreamMountpoint: network.kind === 'relay' ? (input.upstreamMountpoint ?? input.mountpoint) : null,
-              isEnabled: input.isEnabled ?? true,
-              sourcePasswordHash: sourcePassword ? hashToken(sourcePassword) : null,
-            })
-            .returning()) as [StationRow];
-          await recordAudit(tx, {
-            actor,
-            kind: 'station.create',
-            target: { kind: 'station', id: created.id, label: created.mountpoint },
-            after: created,
-          });
-          return created;
-        });
-        return { station: toAdminStation(row), sourcePassword };
-      } catch (error) {
-        if (isUniqueViolation(error)) {
-          throw new AppError('CONFLICT', 409, `The mountpoint ${input.mountpoint} is already taken.`);
-        }
-        throw error;
-      }
-    },
-
-    async updateStation(
-      networkId: string,
-      stationId: string,
-      input: UpdateStation,
-      actor: AuditActor,
-    ): Promise<AdminStation> {
-      const before = await stationRow(networkId, stationId);
-      if (input.mountpoint !== undefined) await mountpoints.assertFree(input.mountpoint, stationId);
-      const row = await db.transaction(async (tx) => {
-        const [after] = (await tx
-          .update(st)
-          .set({ ...input, ...enteredPosition(input), updatedAt: new Date() })
-          .where(eq(st.id, stationId))
-          .returning()) as [StationRow];
-        await recordAudit(tx, {
-          actor,
-          kind: 'station.update',
-          target: { kind: 'station', id: stationId, label: before.mountpoint },
-          before,
-          after,
-        });
-        return after;
-      });
-      return stationWithState(row);
-    },
-
-    async deleteStation(networkId: string, stationId: string, actor: AuditActor) {
-      const before = await stationRow(networkId, stationId);
-      await db.transaction(async (tx) => {
-        await tx.delete(st).where(eq(st.id, stationId));
-        await recordAudit(tx, {
-          actor,
-          kind: 'station.delete',
-          target: { kind: 'station', id: stationId, label: before.mountpoint },
-          before,
-        });
-      });
-    },
-
-    /** A new source password (hosted stations); the old one stops working at the base's next login. */
-    async regenerateSourcePassword(
-      networkId: string,
-      stationId: string,
-      actor: AuditActor,
-    ): Promise<Omit<StationWithSecret, 'caster'>> {
-      const network = await networkRow(networkId);
-      const before = await stationRow(networkId, stationId);
-      if (network.kind !== 'hosted') {
-        throw new AppError('BAD_REQUEST', 400, 'Stations of a relay network have no source password.');
-      }
-      const sourcePassword = generateSourcePassword();
-      const row = await db.transaction(async (tx) => {
-        const [after] = (await tx
-          .update(st)
-          .set({ sourcePasswordHash: hashToken(sourcePassword), updatedAt: new Date() })
-          .where(eq(st.id, stationId))
-          .returning()) as [StationRow];
-        // The password itself is never recorded: only that a new one was issued.
-        await recordAudit(tx, {
-          actor,
-          kind: 'station.update',
-          target: { kind: 'station', id: stationId, label: before.mountpoint },
-          before: { sourceLogin: 'previous' },
-          after: { sourceLogin: 'regenerated', updatedAt: after.updatedAt },
-        });
-        return after;
-      });
-      return { station: await stationWithState(row), sourcePassword };
-    },
+    ...createStationsService({ db, lookups, mountpoints }),
 
     // ---- sourcetable import (station-import.ts) ----
     ...createStationImport({ db, secretBox, mountpoints, networkRow, sourcetableTimeoutMs }),

@@ -3,7 +3,6 @@ import {
   adminProductSchema,
   adminProductsQuerySchema,
   createProductSchema,
-  errorResponseSchema,
   pricingTableInputSchema,
   pricingTableOrderSchema,
   pricingTableSchema,
@@ -12,20 +11,12 @@ import {
 } from '@fixpoint/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminCrudRoutes, adminErrors, adminSecured, idParams } from '../../plugins/admin-crud';
 import { requireAdmin } from '../../plugins/auth';
 import { actorOf } from '../audit/audit';
 import type { ProductsService } from './products.service';
 
-const idParams = z.object({ id: z.uuid() });
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
 const admin = { onRequest: requireAdmin };
-const secured = { tags: ['admin'], security: [{ bearerAuth: [] }] };
 
 /** Public pricing (spec 7) and the admin's products and pricing tables. */
 export const productsRoutes: FastifyPluginAsyncZod<{ productsService: ProductsService }> = async (
@@ -57,62 +48,30 @@ export const productsRoutes: FastifyPluginAsyncZod<{ productsService: ProductsSe
   );
 
   // ---- admin: products ----
-  app.get(
-    '/admin/products',
-    {
-      ...admin,
-      schema: {
-        ...secured,
-        summary: 'Products, newest first (admin)',
-        querystring: adminProductsQuerySchema,
-        response: { 200: z.array(adminProductSchema), ...errors },
-      },
+  adminCrudRoutes(app, {
+    path: '/admin/products',
+    item: adminProductSchema,
+    list: {
+      summary: 'Products, newest first (admin)',
+      querystring: adminProductsQuerySchema,
+      handler: (query) => service.list(query.category, query.includeArchived === 'true'),
     },
-    (request) => service.list(request.query.category, request.query.includeArchived === 'true'),
-  );
-
-  app.post(
-    '/admin/products',
-    {
-      ...admin,
-      schema: {
-        ...secured,
-        summary: 'Create a product (admin)',
-        body: createProductSchema,
-        response: { 201: adminProductSchema, ...errors },
-      },
+    create: {
+      summary: 'Create a product (admin)',
+      body: createProductSchema,
+      handler: (body, request) => service.create(body, actorOf(request)),
     },
-    async (request, reply) => reply.status(201).send(await service.create(request.body, actorOf(request))),
-  );
-
-  app.get(
-    '/admin/products/:id',
-    {
-      ...admin,
-      schema: {
-        ...secured,
-        summary: 'One product (admin)',
-        params: idParams,
-        response: { 200: adminProductSchema, ...errors },
-      },
+    get: { summary: 'One product (admin)', handler: (id) => service.get(id) },
+    update: {
+      summary: 'Change a product: name, attributes, badges, seats (admin)',
+      body: updateProductSchema,
+      handler: (id, body, request) => service.update(id, body, actorOf(request)),
     },
-    (request) => service.get(request.params.id),
-  );
-
-  app.patch(
-    '/admin/products/:id',
-    {
-      ...admin,
-      schema: {
-        ...secured,
-        summary: 'Change a product: name, attributes, badges, seats (admin)',
-        params: idParams,
-        body: updateProductSchema,
-        response: { 200: adminProductSchema, ...errors },
-      },
+    remove: {
+      summary: 'Delete a product never bought (admin); one that was is archived instead',
+      handler: (id, request) => service.remove(id, actorOf(request)),
     },
-    (request) => service.update(request.params.id, request.body, actorOf(request)),
-  );
+  });
 
   for (const [action, isArchived] of [
     ['archive', true],
@@ -123,32 +82,15 @@ export const productsRoutes: FastifyPluginAsyncZod<{ productsService: ProductsSe
       {
         ...admin,
         schema: {
-          ...secured,
+          ...adminSecured,
           summary: isArchived ? 'Archive a product: no longer sold (admin)' : 'Sell an archived product again (admin)',
           params: idParams,
-          response: { 200: adminProductSchema, ...errors },
+          response: { 200: adminProductSchema, ...adminErrors },
         },
       },
       (request) => service.setArchived(request.params.id, isArchived, actorOf(request)),
     );
   }
-
-  app.delete(
-    '/admin/products/:id',
-    {
-      ...admin,
-      schema: {
-        ...secured,
-        summary: 'Delete a product never bought (admin); one that was is archived instead',
-        params: idParams,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      await service.remove(request.params.id, actorOf(request));
-      return reply.status(204).send(null);
-    },
-  );
 
   // ---- admin: pricing tables ----
   app.get(
@@ -156,9 +98,9 @@ export const productsRoutes: FastifyPluginAsyncZod<{ productsService: ProductsSe
     {
       ...admin,
       schema: {
-        ...secured,
+        ...adminSecured,
         summary: 'Pricing tables in order (admin)',
-        response: { 200: z.array(adminPricingTableSchema), ...errors },
+        response: { 200: z.array(adminPricingTableSchema), ...adminErrors },
       },
     },
     () => service.tables(),
@@ -169,10 +111,10 @@ export const productsRoutes: FastifyPluginAsyncZod<{ productsService: ProductsSe
     {
       ...admin,
       schema: {
-        ...secured,
+        ...adminSecured,
         summary: 'Create a pricing table (admin)',
         body: pricingTableInputSchema,
-        response: { 201: adminPricingTableSchema, ...errors },
+        response: { 201: adminPricingTableSchema, ...adminErrors },
       },
     },
     async (request, reply) => reply.status(201).send(await service.saveTable(null, request.body, actorOf(request))),
@@ -183,10 +125,10 @@ export const productsRoutes: FastifyPluginAsyncZod<{ productsService: ProductsSe
     {
       ...admin,
       schema: {
-        ...secured,
+        ...adminSecured,
         summary: 'Order the pricing tables (admin)',
         body: pricingTableOrderSchema,
-        response: { 200: z.array(adminPricingTableSchema), ...errors },
+        response: { 200: z.array(adminPricingTableSchema), ...adminErrors },
       },
     },
     (request) => service.orderTables(request.body.tableIds, actorOf(request)),
@@ -197,11 +139,11 @@ export const productsRoutes: FastifyPluginAsyncZod<{ productsService: ProductsSe
     {
       ...admin,
       schema: {
-        ...secured,
+        ...adminSecured,
         summary: 'Replace a pricing table (admin)',
         params: idParams,
         body: pricingTableInputSchema,
-        response: { 200: adminPricingTableSchema, ...errors },
+        response: { 200: adminPricingTableSchema, ...adminErrors },
       },
     },
     (request) => service.saveTable(request.params.id, request.body, actorOf(request)),
@@ -212,10 +154,10 @@ export const productsRoutes: FastifyPluginAsyncZod<{ productsService: ProductsSe
     {
       ...admin,
       schema: {
-        ...secured,
+        ...adminSecured,
         summary: 'Delete a pricing table (admin)',
         params: idParams,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...adminErrors },
       },
     },
     async (request, reply) => {

@@ -7,18 +7,10 @@ import {
 } from '@fixpoint/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminErrors, adminSecured } from '../../plugins/admin-crud';
 import { requireAdmin } from '../../plugins/auth';
 import { actorOf } from '../audit/audit';
 import type { SubscriptionsService } from './subscriptions.service';
-
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
-const secured = { tags: ['admin'], security: [{ bearerAuth: [] }] };
 
 /** Spec 7: every subscription for the admin (list, cancel, resume, delete), and manual grants. */
 export const adminSubscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptionsService: SubscriptionsService }> = async (
@@ -30,10 +22,10 @@ export const adminSubscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptionsServ
     {
       onRequest: requireAdmin,
       schema: {
-        ...secured,
+        ...adminSecured,
         summary: 'Every subscription, newest first, optionally searched (owner, plan, network) and by status (admin)',
         querystring: adminSubscriptionsQuerySchema,
-        response: { 200: z.array(adminSubscriptionSchema), ...errors },
+        response: { 200: z.array(adminSubscriptionSchema), ...adminErrors },
       },
     },
     (request) => admin.list(request.query),
@@ -44,10 +36,10 @@ export const adminSubscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptionsServ
     {
       onRequest: requireAdmin,
       schema: {
-        ...secured,
+        ...adminSecured,
         summary: 'Grant a user a manual (non-billable) subscription for a period (admin)',
         body: grantSubscriptionSchema,
-        response: { 201: adminSubscriptionSchema, ...errors },
+        response: { 201: adminSubscriptionSchema, ...adminErrors },
       },
     },
     async (request, reply) => reply.code(201).send(await admin.grant(request.body, actorOf(request))),
@@ -58,10 +50,10 @@ export const adminSubscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptionsServ
     {
       onRequest: requireAdmin,
       schema: {
-        ...secured,
+        ...adminSecured,
         summary: 'Delete a subscription: cancelled at the provider first, its seats lose access at once (admin)',
         querystring: subscriptionQuerySchema,
-        response: { 204: z.null(), ...errors, 502: errorResponseSchema },
+        response: { 204: z.null(), ...adminErrors, 502: errorResponseSchema },
       },
     },
     async (request, reply) => {
@@ -76,13 +68,13 @@ export const adminSubscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptionsServ
       {
         onRequest: requireAdmin,
         schema: {
-          ...secured,
+          ...adminSecured,
           summary:
             action === 'cancel'
               ? "Cancel a user's subscription at the end of its period (admin)"
               : "Resume a user's subscription set to end (admin)",
           querystring: subscriptionQuerySchema,
-          response: { 200: adminSubscriptionSchema, ...errors, 502: errorResponseSchema },
+          response: { 200: adminSubscriptionSchema, ...adminErrors, 502: errorResponseSchema },
         },
       },
       (request) => admin[action](request.query.subscriptionId, actorOf(request)),
