@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -62,5 +62,14 @@ describe('local archive store', () => {
     // A key that is a folder cannot be renamed over: the put fails and its temporary file is gone.
     await expect(store.put('stations/8a1c', new Uint8Array([9]))).rejects.toThrow();
     expect(await filesUnder(join(root, 'archive'))).toEqual([key]);
+  });
+
+  it('stores a local file under a key, copied whole, leaving the file where it was', async () => {
+    const source = join(root, 'result.zip');
+    await writeFile(source, Buffer.from([7, 8, 9]));
+    await store.putFile('rinex/job.zip', source);
+    expect([...(await store.get('rinex/job.zip'))]).toEqual([7, 8, 9]);
+    expect((await stat(source)).size).toBe(3);
+    expect(await filesUnder(join(root, 'archive'))).toEqual(['rinex/job.zip']);
   });
 });

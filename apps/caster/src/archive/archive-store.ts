@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, rmdir } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, open, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
 
@@ -10,6 +11,8 @@ import type { S3Client } from '@aws-sdk/client-s3';
 export interface ArchiveStore {
   /** Stores the whole object or nothing: a reader never sees half of it. Overwrites an existing key. */
   put(key: string, bytes: Uint8Array): Promise<void>;
+  /** As put, from a local file read as it is sent: a large result (a day's RINEX zip) is never held in memory. */
+  putFile(key: string, path: string): Promise<void>;
   /** Throws ArchiveObjectMissingError when there is no such object. */
   get(key: string): Promise<Uint8Array>;
   /** Missing keys are not an error (a sweep interrupted after its deletes runs again). */
@@ -58,6 +61,25 @@ export function createLocalArchiveStore(rootDir: string): ArchiveStore {
         const file = await open(temporary, 'wx');
         try {
           await file.writeFile(bytes);
+          await file.sync();
+        } finally {
+          await file.close();
+        }
+        await rename(temporary, path);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+    },
+
+    async putFile(key, source) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      const temporary = `${path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+      try {
+        await copyFile(source, temporary);
+        const file = await open(temporary, 'r+');
+        try {
           await file.sync();
         } finally {
           await file.close();
@@ -158,6 +180,21 @@ export function createS3ArchiveStore(options: S3ArchiveStoreOptions): ArchiveSto
           Key: keyOf(key),
           Body: bytes,
           ContentType: 'application/gzip',
+        }),
+      );
+    },
+
+    async putFile(key, path) {
+      const { sdk, client } = await connect();
+      // A stream of known length is sent in one PUT (up to 5 GB), never held in memory.
+      const { size } = await stat(path);
+      await client.send(
+        new sdk.PutObjectCommand({
+          Bucket: options.bucket,
+          Key: keyOf(key),
+          Body: createReadStream(path),
+          ContentLength: size,
+          ContentType: 'application/zip',
         }),
       );
     },

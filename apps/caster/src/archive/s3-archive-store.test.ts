@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -53,6 +53,14 @@ describe('S3 archive store (s3rver)', () => {
     const bytes = keys.map(() => new Uint8Array(randomBytes(2048)));
     for (const [i, key] of keys.entries()) await archive.put(key, bytes[i] as Uint8Array);
     expect(Buffer.from(await archive.get(keys[1] as string))).toEqual(Buffer.from(bytes[1] as Uint8Array));
+    // A local file (a RINEX zip) is sent as a stream of known length.
+    const folder = mkdtempSync(join(tmpdir(), 'fixpoint-s3-file-'));
+    const file = join(folder, 'result.zip');
+    writeFileSync(file, bytes[0] as Uint8Array);
+    await archive.putFile('rinex/job.zip', file);
+    expect(Buffer.from(await archive.get('rinex/job.zip'))).toEqual(Buffer.from(bytes[0] as Uint8Array));
+    await archive.delete(['rinex/job.zip']);
+    rmSync(folder, { recursive: true, force: true });
 
     const client = new S3Client({ region: 'eu-west-1', endpoint, forcePathStyle: true, credentials });
     const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));

@@ -1,24 +1,16 @@
-import { type ArchiveStore, listSegments, readSegment } from '@fixpoint/caster';
+import { type ArchiveStore, listSegments } from '@fixpoint/caster';
 import { type Database, ownerOfRow, schema } from '@fixpoint/db';
-import { convertRtcmToRinex, navigationFileName, observationFileName, type RtcmChunk, unixToGps } from '@fixpoint/rtcm';
+import { unixToGps } from '@fixpoint/rtcm';
 import { RINEX_DOWNLOAD_DAYS, type RinexFailure } from '@fixpoint/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { Zip, ZipDeflate } from 'fflate';
 import type { CreditsRepository } from '../credits/credits.repository';
 import type { RinexJobRow, RinexRepository } from './rinex.repository';
+import { ConversionError, makeRinexFile } from './rinex-file';
 
 const DAY_MS = 86_400_000;
 /** Progress is written at most this often; it doubles as the job's heartbeat. */
 const PROGRESS_WRITE_MS = 1_000;
-
-/** A failure the customer can act on; anything else reads as a generic conversion failure. */
-/** A conversion that cannot succeed for a reason the user is told (as a code; the web words it). */
-export class ConversionError extends Error {
-  constructor(readonly code: RinexFailure) {
-    super(`RINEX conversion: ${code}`);
-  }
-}
 
 export interface RinexWorkerOptions {
   db: Database;
@@ -101,7 +93,6 @@ async function convertJob(options: RinexWorkerOptions, job: RinexJobRow) {
   const { db, store, repository } = options;
   const segments = job.stationId ? await listSegments(db, job.stationId, job.fromAt, job.toAt) : [];
   if (segments.length === 0) throw new ConversionError('noRecording');
-  const totalBytes = segments.reduce((sum, segment) => sum + segment.rawBytes, 0);
   const [place] = job.stationId
     ? await db
         .select({
@@ -121,88 +112,36 @@ async function convertJob(options: RinexWorkerOptions, job: RinexJobRow) {
     periodSeconds: Math.round((job.toAt.getTime() - job.fromAt.getTime()) / 1000),
     intervalSeconds: job.intervalSeconds,
   };
-  const observationName = observationFileName(nameParts);
-  const zip = new ZipBuilder();
-  const observation = zip.file(observationName);
-  const encoder = new TextEncoder();
   let lastWrite = 0;
-
-  async function* source(): AsyncIterable<RtcmChunk> {
-    for (const segment of segments) {
-      yield { data: await readSegment(store, segment.objectKey), receivedAt: segment.startedAt.getTime() };
-    }
-  }
-
-  const result = await convertRtcmToRinex(source, {
-    referenceTime: job.fromAt.getTime(),
-    from: job.fromAt.getTime(),
-    to: job.toAt.getTime(),
-    intervalSeconds: job.intervalSeconds,
-    systems: job.systems,
-    markerName: job.mountpoint,
-    program: 'Fixpoint',
-    runBy: options.brandName,
-    agency: options.brandName,
-    comments: [
-      `Converted from the RTCM 3 stream of mountpoint ${job.mountpoint}`.slice(0, 60),
-      ...(place?.name ? [`Network ${place.name}`.slice(0, 60)] : []),
-    ],
-    totalBytes,
-    onProgress: (fraction) => {
-      const at = Date.now();
-      if (at - lastWrite < PROGRESS_WRITE_MS) return;
-      lastWrite = at;
-      void repository.progress(job.id, Math.min(99, Math.round(fraction * 100)));
-    },
-    writeObservation: (text) => observation.push(encoder.encode(text)),
-  });
-  if (result.epochs === 0) {
-    throw new ConversionError('noObservations');
-  }
-  observation.end();
-  // Without ephemerides the navigation file would be a header alone: it is left out, and the job says so.
-  if (result.ephemerides > 0) zip.file(navigationFileName(nameParts)).end(encoder.encode(result.navigation));
-  const bytes = zip.finish();
-  const resultName = observationName.replace(/_MO\.rnx$/, '.zip');
   const resultKey = `rinex/${job.id}.zip`;
-  await store.put(resultKey, bytes);
-  return { resultKey, resultName, resultBytes: bytes.length, epochs: result.epochs, ephemerides: result.ephemerides };
-}
-
-/** A zip built in memory, deflating each file as its pieces arrive (fflate's streaming zip). */
-class ZipBuilder {
-  readonly #chunks: Uint8Array[] = [];
-  readonly #zip: Zip;
-  #error: Error | null = null;
-
-  constructor() {
-    this.#zip = new Zip((error, chunk) => {
-      if (error) this.#error = error;
-      else this.#chunks.push(chunk);
-    });
-  }
-
-  file(name: string) {
-    const entry = new ZipDeflate(name, { level: 6 });
-    this.#zip.add(entry);
-    return {
-      push: (bytes: Uint8Array) => entry.push(bytes, false),
-      end: (bytes: Uint8Array = new Uint8Array()) => entry.push(bytes, true),
-    };
-  }
-
-  finish(): Uint8Array {
-    this.#zip.end();
-    if (this.#error) throw this.#error;
-    const total = this.#chunks.reduce((sum, chunk) => sum + chunk.length, 0);
-    const bytes = new Uint8Array(total);
-    let offset = 0;
-    for (const chunk of this.#chunks) {
-      bytes.set(chunk, offset);
-      offset += chunk.length;
-    }
-    return bytes;
-  }
+  const file = await makeRinexFile({
+    store,
+    segments,
+    nameParts,
+    resultKey,
+    conversion: {
+      referenceTime: job.fromAt.getTime(),
+      from: job.fromAt.getTime(),
+      to: job.toAt.getTime(),
+      intervalSeconds: job.intervalSeconds,
+      systems: job.systems,
+      markerName: job.mountpoint,
+      program: 'Fixpoint',
+      runBy: options.brandName,
+      agency: options.brandName,
+      comments: [
+        `Converted from the RTCM 3 stream of mountpoint ${job.mountpoint}`.slice(0, 60),
+        ...(place?.name ? [`Network ${place.name}`.slice(0, 60)] : []),
+      ],
+      onProgress: (fraction) => {
+        const at = Date.now();
+        if (at - lastWrite < PROGRESS_WRITE_MS) return;
+        lastWrite = at;
+        void repository.progress(job.id, Math.min(99, Math.round(fraction * 100)));
+      },
+    },
+  });
+  return { resultKey, ...file };
 }
 
 /** Marks the job failed and gives its credits back, once: only a job still running is failed. */
