@@ -102,23 +102,26 @@ export function renderInvoicePdf(invoice: InvoiceRow, language: Language = 'en')
   // The invoice's facts, right: number, dates, status, payment.
   const period = servicePeriod(invoice);
   const status = invoice.status === 'paid' || invoice.status === 'void' ? invoice.status : 'open';
-  const facts: [string, string][] = [
-    [t('invoice.invoiceNumber'), invoice.number],
-    [t('invoice.invoiceDate'), date(invoice.issuedAt)],
+  const facts: { label: string; value: string; isPaid?: boolean }[] = [
+    { label: t('invoice.invoiceNumber'), value: invoice.number },
+    { label: t('invoice.invoiceDate'), value: date(invoice.issuedAt) },
     period
-      ? [t('invoice.servicePeriod'), t('invoice.periodRange', { start: date(period.start), end: date(period.end) })]
-      : [t('invoice.supplyDate'), date(invoice.issuedAt)],
-    [
-      t('invoice.statusLabel'),
-      status === 'paid' ? t('invoice.paidOn', { date: date(invoice.issuedAt) }) : t(`invoice.status.${status}`),
-    ],
+      ? {
+          label: t('invoice.servicePeriod'),
+          value: t('invoice.periodRange', { start: date(period.start), end: date(period.end) }),
+        }
+      : { label: t('invoice.supplyDate'), value: date(invoice.issuedAt) },
+    status === 'paid'
+      ? { label: t('invoice.statusLabel'), value: t('invoice.paidOn', { date: date(invoice.issuedAt) }), isPaid: true }
+      : { label: t('invoice.statusLabel'), value: t(`invoice.status.${status}`) },
   ];
-  if (status === 'paid') facts.push([t('invoice.paymentMethod'), t(`invoice.method.${invoice.provider}`)]);
+  if (status === 'paid')
+    facts.push({ label: t('invoice.paymentMethod'), value: t(`invoice.method.${invoice.provider}`) });
   const labelX = left + width * 0.44;
   doc.font('Helvetica').fontSize(9);
-  const valueX = labelX + Math.max(...facts.map(([label]) => doc.widthOfString(label))) + 12;
+  const valueX = labelX + Math.max(...facts.map(({ label }) => doc.widthOfString(label))) + 12;
   let factY = y;
-  for (const [label, value] of facts) {
+  for (const { label, value, isPaid } of facts) {
     doc
       .font('Helvetica')
       .fontSize(9)
@@ -126,8 +129,8 @@ export function renderInvoicePdf(invoice: InvoiceRow, language: Language = 'en')
       .text(label, labelX, factY, { width: valueX - labelX });
     const labelBottom = doc.y;
     doc
-      .font(label === t('invoice.statusLabel') && status === 'paid' ? 'Helvetica-Bold' : 'Helvetica')
-      .fillColor(label === t('invoice.statusLabel') && status === 'paid' ? '#1a7f37' : ink)
+      .font(isPaid ? 'Helvetica-Bold' : 'Helvetica')
+      .fillColor(isPaid ? '#1a7f37' : ink)
       .text(value, valueX, factY, { width: right - valueX, align: 'right' });
     factY = Math.max(labelBottom, doc.y) + 3;
   }
