@@ -8,7 +8,7 @@ import {
   stripWindow,
   toInputs,
   windowProblem,
-} from '../../../lib/rinex-time';
+} from './rinex-time';
 
 const at = (iso: string) => Date.parse(iso);
 const now = at('2026-11-24T10:37:42Z');

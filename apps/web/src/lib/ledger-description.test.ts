@@ -1,7 +1,7 @@
 import type { LedgerDescription } from '@fixpoint/shared';
 import { describe, expect, it } from 'vitest';
-import { describeLedgerEntry, describeReason } from '../../../lib/ledger-description';
-import { initTestI18n } from '../../../testing/render';
+import { initTestI18n } from '../testing/render';
+import { describeLedgerEntry, describeReason } from './ledger-description';
 
 /** One of each code: a new code in the contract fails the type check here until it is worded. */
 const samples: Record<LedgerDescription['code'], LedgerDescription[]> = {
