@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeMountpoint, encodeMountpoint, streamSubject } from './subjects';
+import { decodeMountpoint, encodeMountpoint, frameSubject, streamSubject } from './subjects';
 
 describe('cluster subjects', () => {
   it('carries mountpoints with dots and wildcards as one token and back', () => {
@@ -8,6 +8,9 @@ describe('cluster subjects', () => {
       expect(token).toMatch(/^[A-Za-z0-9_-]+$/);
       expect(decodeMountpoint(token)).toBe(mountpoint);
       expect(streamSubject(mountpoint).split('.')).toHaveLength(4);
+      const [instanceToken, ...rest] = frameSubject(mountpoint, 'host.a:2101').split('.').reverse();
+      expect(rest.reverse().join('.')).toBe(streamSubject(mountpoint));
+      expect(decodeMountpoint(instanceToken ?? '')).toBe('host.a:2101');
     }
   });
 });

@@ -25,6 +25,11 @@ export function streamSubject(mountpoint: string): string {
   return `${SUBJECT_PREFIX}.rtcm.${encodeMountpoint(mountpoint)}`;
 }
 
+/** One process's stream of a mount: a follower listens to exactly one origin, even while two briefly hold it. */
+export function frameSubject(mountpoint: string, instance: string): string {
+  return `${streamSubject(mountpoint)}.${encodeMountpoint(instance)}`;
+}
+
 /** Presence heartbeat: the stations whose source this process holds, with their position when known. */
 export interface PresenceMessage {
   instance: string;
