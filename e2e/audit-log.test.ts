@@ -89,11 +89,11 @@ describe('the audit log in Chromium', () => {
     await screenshotWhole(page, 'admin-audit-log');
 
     // The CSV answers the same entry to the admin's session.
-    const csv = await page.evaluate(async () => {
-      const link = document.querySelector<HTMLAnchorElement>('a[download]');
-      const res = await fetch(link?.href ?? '', { credentials: 'include' });
+    const href = (await page.locator('a[download]').getAttribute('href')) ?? '';
+    const csv = await page.evaluate(async (url) => {
+      const res = await fetch(url, { credentials: 'include' });
       return { status: res.status, type: res.headers.get('content-type'), body: await res.text() };
-    });
+    }, href);
     expect(csv.status).toBe(200);
     expect(csv.type).toMatch(/^text\/csv/);
     expect(csv.body).toContain('credits.grant');
