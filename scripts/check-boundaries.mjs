@@ -131,6 +131,50 @@ for (const unit of [...serverEdges.keys()].filter((u) => u.startsWith('modules/'
 }
 // ---- end of server modules ----
 
+// --- Web layers (docs/decisions/0067) -------------------------------------------------------------------------------
+// apps/web/src, top to bottom: the entry points (main.tsx, prerender.tsx and its test, testing/) and app/ (router,
+// providers, the shell, the dashboard) may import anything; a feature (features/<name>/) imports no other feature and
+// not app/; everything else is shared (components/, session/, api/, lib/, config/, styles/) and imports no feature
+// and not app/.
+const webSrc = 'apps/web/src';
+const webEntryPoints = new Set(['main.tsx', 'prerender.tsx', 'prerender.test.tsx']);
+/** The layer of a path inside apps/web/src: 'entry', 'app', 'features/<name>' or 'shared'. */
+function webLayerOf(relPath) {
+  const [top, second] = relPath.split('/');
+  if (webEntryPoints.has(relPath) || top === 'testing') return 'entry';
+  if (top === 'app') return 'app';
+  if (top === 'features') return `features/${second}`;
+  return 'shared';
+}
+for (const file of sourceFiles(webSrc)) {
+  const layer = webLayerOf(relative(webSrc, file).split(sep).join('/'));
+  if (layer === 'entry' || layer === 'app') continue;
+  for (const match of readFileSync(file, 'utf8').matchAll(importPattern)) {
+    const specifier = match[1] ?? match[2] ?? match[3];
+    if (!specifier.startsWith('.')) continue;
+    const targetRel = relative(webSrc, resolve(dirname(file), specifier))
+      .split(sep)
+      .join('/');
+    if (targetRel.startsWith('..')) continue;
+    const target = webLayerOf(targetRel);
+    if (target === layer || target === 'shared') continue;
+    if (target === 'entry' && !/(^|[-.])test[-.]/.test(file.split(sep).pop())) {
+      problems.push(
+        `${file}: imports ${specifier} (${targetRel}); only tests and their helpers import the entry points`,
+      );
+    } else if (layer.startsWith('features/') && target.startsWith('features/')) {
+      problems.push(
+        `${file}: imports ${specifier} (${target}); a feature imports no other feature: move what both need to a ` +
+          'shared layer, or compose them in app/ (decision 0067)',
+      );
+    } else if (target !== 'entry') {
+      const who = layer === 'shared' ? 'shared code' : `${layer}`;
+      problems.push(`${file}: imports ${specifier} (${target}); ${who} may not import ${target} (decision 0067)`);
+    }
+  }
+}
+// --- end of web layers ------------------------------------------------------------------------------------------------
+
 if (problems.length > 0) {
   console.error(`Architecture boundaries broken:\n${problems.join('\n')}`);
   process.exit(1);
