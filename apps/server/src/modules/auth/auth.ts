@@ -40,6 +40,48 @@ export function createAuth({
   google,
   brand = { name: 'Fixpoint' },
 }: AuthOptions) {
+  /**
+   * Mails a person a link of better-auth's (password reset, address verification) in their language. A link built
+   * from a forged Host (no PUBLIC_URL) is not sent; failures are logged, not returned, so the answer never tells
+   * whether the address has an account.
+   */
+  async function sendLinkMail(
+    kind: 'passwordReset' | 'verifyEmail',
+    user: { email: string; name: string },
+    url: string,
+    request: Request | undefined,
+  ) {
+    if (!isTrustedLinkOrigin(url, publicUrl, trustedOrigins)) {
+      logger.warn(
+        { origin: new URL(url).origin, kind },
+        'no e-mail sent: the request came to an untrusted address (set PUBLIC_URL)',
+      );
+      return;
+    }
+    try {
+      const t = textsIn(
+        recipientLanguage({
+          staticLanguage: brand.staticLanguage,
+          stored: (user as { language?: string | null }).language,
+          acceptLanguage: request?.headers.get('accept-language'),
+        }),
+      );
+      const values = { brand: brand.name, name: user.name };
+      await mailer.send({
+        to: user.email,
+        subject: t(`mail.${kind}.subject`, values),
+        text: [
+          t(`mail.${kind}.greeting`, values),
+          t(`mail.${kind}.body`, values),
+          url,
+          `${t(`mail.${kind}.notYou`, values)}\n`,
+        ].join('\n\n'),
+      });
+    } catch (error) {
+      logger.error({ err: error, kind }, 'link mail failed');
+    }
+  }
+
   return betterAuth({
     appName: 'Fixpoint',
     basePath: '/api/auth',
@@ -77,37 +119,7 @@ export function createAuth({
         }
       },
       async sendResetPassword({ user, url }, request) {
-        // Without PUBLIC_URL the link's origin comes from the request's Host: a forged one must not get a link.
-        if (!isTrustedLinkOrigin(url, publicUrl, trustedOrigins)) {
-          logger.warn(
-            { origin: new URL(url).origin },
-            'password reset: no e-mail sent, the request came to an untrusted address (set PUBLIC_URL)',
-          );
-          return;
-        }
-        // Failures are logged, not returned: the answer must not tell whether the address has an account.
-        try {
-          const t = textsIn(
-            recipientLanguage({
-              staticLanguage: brand.staticLanguage,
-              stored: (user as { language?: string | null }).language,
-              acceptLanguage: request?.headers.get('accept-language'),
-            }),
-          );
-          const values = { brand: brand.name, name: user.name };
-          await mailer.send({
-            to: user.email,
-            subject: t('mail.passwordReset.subject', values),
-            text: [
-              t('mail.passwordReset.greeting', values),
-              t('mail.passwordReset.body', values),
-              url,
-              `${t('mail.passwordReset.notYou', values)}\n`,
-            ].join('\n\n'),
-          });
-        } catch (error) {
-          logger.error({ err: error }, 'password reset mail failed');
-        }
+        await sendLinkMail('passwordReset', user, url, request);
       },
     },
     // Sign-up mails a link that proves the address (docs/decisions/0061); until it is opened the person may sign in
@@ -116,36 +128,7 @@ export function createAuth({
       sendOnSignUp: true,
       expiresIn: 60 * 60,
       async sendVerificationEmail({ user, url }, request) {
-        // The same rule as the reset link: a link built from a forged Host is not sent.
-        if (!isTrustedLinkOrigin(url, publicUrl, trustedOrigins)) {
-          logger.warn(
-            { origin: new URL(url).origin },
-            'e-mail verification: no e-mail sent, the request came to an untrusted address (set PUBLIC_URL)',
-          );
-          return;
-        }
-        try {
-          const t = textsIn(
-            recipientLanguage({
-              staticLanguage: brand.staticLanguage,
-              stored: (user as { language?: string | null }).language,
-              acceptLanguage: request?.headers.get('accept-language'),
-            }),
-          );
-          const values = { brand: brand.name, name: user.name };
-          await mailer.send({
-            to: user.email,
-            subject: t('mail.verifyEmail.subject', values),
-            text: [
-              t('mail.verifyEmail.greeting', values),
-              t('mail.verifyEmail.body', values),
-              url,
-              `${t('mail.verifyEmail.notYou', values)}\n`,
-            ].join('\n\n'),
-          });
-        } catch (error) {
-          logger.error({ err: error }, 'e-mail verification mail failed');
-        }
+        await sendLinkMail('verifyEmail', user, url, request);
       },
     },
     user: {
