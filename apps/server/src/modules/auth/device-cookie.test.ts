@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { generateSecretKey } from '@fixpoint/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createDeviceCookies } from './device-cookie';
@@ -16,7 +17,8 @@ function deviceCookieOf(setCookie: string | string[] | undefined) {
 }
 
 describe('device cookies (OWASP), signed with the server secret', () => {
-  const cookies = createDeviceCookies({ secret: 'a'.repeat(64), isHttps: false });
+  const secret = generateSecretKey();
+  const cookies = createDeviceCookies({ secret, isHttps: false });
 
   it('verify only unaltered cookies of the account they were issued for', () => {
     const { pair, attributes } = deviceCookieOf(cookies.issue('ada@example.com'));
@@ -26,7 +28,9 @@ describe('device cookies (OWASP), signed with the server secret', () => {
     expect(cookies.verify(`other=1; ${pair}`, 'ada@example.com')).toMatch(/^[\w-]{22}$/);
     // Another account, another secret, an altered signature, nonce or time, a made-up value: none is a device.
     expect(cookies.verify(pair, 'bob@example.com')).toBeNull();
-    expect(createDeviceCookies({ secret: 'b'.repeat(64), isHttps: false }).verify(pair, 'ada@example.com')).toBeNull();
+    expect(
+      createDeviceCookies({ secret: generateSecretKey(), isHttps: false }).verify(pair, 'ada@example.com'),
+    ).toBeNull();
     const [issued, nonce, signature = ''] = value.split('.');
     const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
     for (const forged of [
@@ -48,7 +52,7 @@ describe('device cookies (OWASP), signed with the server secret', () => {
     const { pair } = deviceCookieOf(cookies.issue('ada@example.com', { now: issuedAt }));
     expect(cookies.verify(pair, 'ada@example.com', issuedAt + 364 * 86_400_000)).not.toBeNull();
     expect(cookies.verify(pair, 'ada@example.com', issuedAt + 366 * 86_400_000)).toBeNull();
-    const https = createDeviceCookies({ secret: 'a'.repeat(64), isHttps: true });
+    const https = createDeviceCookies({ secret, isHttps: true });
     expect(deviceCookieOf(https.issue('ada@example.com')).attributes).toContain('Secure');
     expect(deviceCookieOf(cookies.issue('ada@example.com', { secure: true })).attributes).toContain('Secure');
   });
