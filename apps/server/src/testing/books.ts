@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { type BackupHeader, type Database, schema } from '@fixpoint/db';
 import { asc } from 'drizzle-orm';
-import { signInAdmin, signUpUser } from './fixtures';
+import { insertCreditPack, signInAdmin, signUpUser } from './fixtures';
 import type { TestApp } from './test-app';
 
 type User = Awaited<ReturnType<typeof signUpUser>>;
@@ -14,17 +14,7 @@ type User = Awaited<ReturnType<typeof signUpUser>>;
 export async function seedBooks(t: TestApp) {
   const admin = await signInAdmin(t);
   const buyers: User[] = [await signUpUser(t, 'Backup Berta'), await signUpUser(t, 'Backup Bram')];
-  const [pack] = await t.database.db
-    .insert(schema.products)
-    .values({
-      name: '100 credits',
-      type: 'Token',
-      category: 'credits',
-      amount: 2900,
-      currency: 'eur',
-      creditsAmount: 100,
-    })
-    .returning({ id: schema.products.id });
+  const packId = await insertCreditPack(t.database.db, { name: '100 credits', amount: 2900, creditsAmount: 100 });
   for (const [index, buyer] of buyers.entries()) {
     const grant = await t.app.inject({
       method: 'PUT',
@@ -32,7 +22,7 @@ export async function seedBooks(t: TestApp) {
       headers: admin.headers,
     });
     if (grant.statusCode !== 200) throw new Error(`grant failed: ${grant.body}`);
-    for (let purchase = 0; purchase <= index; purchase++) await buyPack(t, buyer, pack?.id as string);
+    for (let purchase = 0; purchase <= index; purchase++) await buyPack(t, buyer, packId);
   }
   const created = await t.app.inject({
     method: 'POST',

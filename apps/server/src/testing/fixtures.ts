@@ -83,3 +83,20 @@ export async function insertPlan(
     .returning({ id: schema.products.id });
   return (plan as { id: string }).id;
 }
+
+/** A credit pack ("50 credits" for €12.50 by default), with overrides; answers its id. */
+export async function insertCreditPack(db: Database, overrides: Partial<typeof schema.products.$inferInsert> = {}) {
+  const [pack] = await db
+    .insert(schema.products)
+    .values({
+      name: '50 credits',
+      type: 'Token',
+      category: 'credits',
+      amount: 1250,
+      currency: 'eur',
+      creditsAmount: 50,
+      ...overrides,
+    })
+    .returning({ id: schema.products.id });
+  return (pack as { id: string }).id;
+}

@@ -1,7 +1,7 @@
 import { schema } from '@fixpoint/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAdmin, signUpUser } from '../../testing/fixtures';
+import { insertCreditPack, signInAdmin, signUpUser } from '../../testing/fixtures';
 import { startSmtpSink } from '../../testing/smtp-sink';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -244,20 +244,10 @@ describe('what needs a verified address', () => {
 
   it('lets an unverified person buy', async () => {
     const buyer = await signUpUser(t, 'Keen Buyer', { isVerified: false });
-    const [pack] = await t.database.db
-      .insert(schema.products)
-      .values({
-        name: '50 credits',
-        type: 'Token',
-        category: 'credits',
-        amount: 1250,
-        currency: 'eur',
-        creditsAmount: 50,
-      })
-      .returning({ id: schema.products.id });
+    const packId = await insertCreditPack(t.database.db);
     const checkout = await t.app.inject({
       method: 'POST',
-      url: `/api/checkout/product?priceId=${pack?.id}`,
+      url: `/api/checkout/product?priceId=${packId}`,
       headers: buyer.headers,
     });
     expect(checkout.statusCode).toBe(200);

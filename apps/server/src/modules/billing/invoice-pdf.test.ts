@@ -5,7 +5,7 @@ import { brandKeys, getBrand } from '@fixpoint/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoBilling } from '../../demo/demo-billing';
-import { signInAdmin, signUpUser } from '../../testing/fixtures';
+import { insertCreditPack, signInAdmin, signUpUser } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { parseLogo } from './invoice-logo';
 
@@ -70,18 +70,7 @@ describe('the invoice PDF (decision 0072)', () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await signInAdmin(t);
-    const [pack] = await t.database.db
-      .insert(schema.products)
-      .values({
-        name: '100 credits',
-        type: 'Token',
-        category: 'credits',
-        amount: 2900,
-        currency: 'eur',
-        creditsAmount: 100,
-      })
-      .returning();
-    packId = (pack as { id: string }).id;
+    packId = await insertCreditPack(t.database.db, { name: '100 credits', amount: 2900, creditsAmount: 100 });
   });
   afterAll(async () => {
     await t?.close();

@@ -1,7 +1,7 @@
 import { schema } from '@fixpoint/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertPlan, seedNetwork, signInAdmin, signUpUser } from '../../testing/fixtures';
+import { insertCreditPack, insertPlan, seedNetwork, signInAdmin, signUpUser } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 type User = Awaited<ReturnType<typeof signUpUser>>;
@@ -53,18 +53,7 @@ describe('money records when their owner is deleted', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const [pack] = await t.database.db
-      .insert(schema.products)
-      .values({
-        name: '50 credits',
-        type: 'Token',
-        category: 'credits',
-        amount: 1250,
-        currency: 'eur',
-        creditsAmount: 50,
-      })
-      .returning({ id: schema.products.id });
-    packId = (pack as { id: string }).id;
+    packId = await insertCreditPack(t.database.db);
   });
   afterAll(() => t?.close());
 

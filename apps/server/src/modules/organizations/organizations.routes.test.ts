@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { schema } from '@fixpoint/db';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedNetwork, signInAdmin, signUpUser } from '../../testing/fixtures';
+import { insertCreditPack, seedNetwork, signInAdmin, signUpUser } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { maxOpenInvites } from './invites';
 
@@ -342,18 +342,7 @@ describe('organisations', () => {
   });
 
   it('buys credits for the organisation through the local provider', async () => {
-    const [pack] = await t.database.db
-      .insert(schema.products)
-      .values({
-        name: '50 credits',
-        type: 'Token',
-        category: 'credits',
-        amount: 1250,
-        currency: 'eur',
-        creditsAmount: 50,
-      })
-      .returning({ id: schema.products.id });
-    const priceId = (pack as { id: string }).id;
+    const priceId = await insertCreditPack(t.database.db);
     const memberTry = await t.app.inject({
       method: 'POST',
       url: `/api/org/${orgId}/checkout/product`,
