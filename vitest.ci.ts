@@ -24,3 +24,9 @@ export const ciRetry = process.env.CI ? 2 : 0;
 
 /** A failed assertion prints the whole value (the console problems a page logged, say), not `[ Array(1) ]`. */
 export const wholeValues = { truncateThreshold: 0 };
+
+/**
+ * `expect.poll` waits up to 10 s, not Vitest's 1 s: a browser page hydrating and answering its first read, or a
+ * caster noticing a socket, can take longer than a second on two shared cores while another suite runs.
+ */
+export const slowPoll = { poll: { timeout: 10_000 } };

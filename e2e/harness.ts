@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterEach } from 'vitest';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const screenshotDir = join(repoRoot, 'e2e/screenshots');
@@ -28,14 +29,19 @@ export async function freePort(): Promise<number> {
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** The server's process (a test may kill it outright). */
+  child: ChildProcess;
   output: () => string;
   stop: () => Promise<void>;
 }
 
-/** Starts the real server (built web app, embedded database) in its own process on a temporary data folder. */
+/**
+ * Starts the real server (built web app, embedded database) in its own process on a temporary data folder; `args`
+ * go to main.ts (`--api`: the API alone, as `npm run start:api`).
+ */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { port?: number } = {},
+  options: { port?: number; args?: string[] } = {},
 ): Promise<RunningServer> {
   // WEB_DIST_DIR (also read by the server) lets a run use its own build beside the one in apps/web/dist.
   const distDir = process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : join(repoRoot, 'apps/web/dist');
@@ -45,21 +51,28 @@ export async function startServer(
   const dataDir = mkdtempSync(join(tmpdir(), 'fixpoint-e2e-'));
   const port = options.port ?? (await freePort());
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      // The caster runs in the server process: each test server gets its own port, so they never collide.
-      CASTER_PORT: String(await freePort()),
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_PRETTY: 'false',
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/main.ts', ...(options.args ?? [])],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        // The caster runs in the server process: each test server gets its own port, so they never collide.
+        CASTER_PORT: String(await freePort()),
+        // Three servers and browsers share two cores here, so a page's reads may wait seconds for the embedded
+        // database: the 2 s load shedding (decision 0083) would refuse them. It has its own tests and benchmark.
+        API_QUEUE_MAX_MS: '30000',
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_PRETTY: 'false',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
@@ -83,9 +96,10 @@ export async function startServer(
   return {
     url,
     dataDir,
+    child,
     output: () => output,
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
@@ -93,6 +107,17 @@ export async function startServer(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * After a failed test, prints the end of the server's output (its request log, warnings and errors), so a CI log
+ * shows what the server saw while a browser waited. Call at the top of a describe block.
+ */
+export function printServerOutputOnFailure(server: () => RunningServer | undefined): void {
+  afterEach((context) => {
+    if (context.task.result?.state !== 'fail') return;
+    console.error(`The server's last output:\n${server()?.output().slice(-8_000) ?? '(no server)'}`);
+  });
 }
 
 export function launchBrowser(): Promise<Browser> {

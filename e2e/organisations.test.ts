@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe';
@@ -20,7 +22,9 @@ const driver = person('dirk.driver@example.com', 'Dirk Driver');
  * Issue 14 in Chromium on `npm start`'s defaults (embedded database, demo: the beta open to all, the local test
  * provider): create an organisation through every failure code, invite a driver by e-mail, who signs up from the
  * link and accepts; buy credits for the organisation, create and activate its NTRIP account and lend it to the driver,
- * who finds it in their own list. (The rover cut at the lending's end runs with str2str in the interop suite.)
+ * who finds it in their own list; its owner finds the purchase's invoice on its billing page, the receipt and the
+ * account's reminder in their mail (decision 0073). (The rover cut at the lending's end runs with str2str in the
+ * interop suite.)
  */
 describe('organisations in Chromium', () => {
   let server: RunningServer;
@@ -37,7 +41,8 @@ describe('organisations in Chromium', () => {
   }
 
   beforeAll(async () => {
-    server = await startServer({ ORG_MAX_PER_USER: '2' });
+    // The billing clock every 2 s: the reminder of the organisation's account comes within the test.
+    server = await startServer({ ORG_MAX_PER_USER: '2', BILLING_CLOCK_SECONDS: '2' });
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     problems = watchConsole(page);
@@ -126,8 +131,40 @@ describe('organisations in Chromium', () => {
     await expect.poll(() => lent.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     await screenshot(driverPage, 'organisations-lent-account');
     expect(await seriousAxeViolations(driverPage)).toEqual([]);
+  }, 90_000);
 
+  it("bills the organisation: its invoice on its billing page, the receipt and the account's reminder mailed", async () => {
+    const orgId = orgUrl.split('/').at(-1) as string;
+    await page.goto(orgUrl);
+    await page.locator(`nav a[href="/org/${orgId}/settings/billing"]`).first().click();
+    await page.waitForURL(`${orgUrl}/settings/billing`);
+    const row = page.getByTestId('invoice-row').first();
+    await row.getByText('Season pack').waitFor();
+    const href = await row.getByRole('link', { name: /^Download invoice INV-\d+ as PDF$/ }).getAttribute('href');
+    expect(href).toMatch(new RegExp(`^/api/org/${orgId}/invoices/[\\w-]+/pdf$`));
+    const pdf = await page.request.get(`${server.url}${href}`);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    await screenshot(page, 'organisations-billing');
+
+    // The owner's mail: the receipt of the purchase and, from the billing clock, the lent account's end ahead.
+    const mailsToOwner = () => {
+      const outbox = join(server.dataDir, 'outbox');
+      return readdirSync(outbox)
+        .map((file) => readFileSync(join(outbox, file), 'utf8').replace(/=\r?\n/g, ''))
+        .filter((mail) => mail.includes(`To: ${owner.email}`));
+    };
+    await expect
+      .poll(() => mailsToOwner().some((mail) => mail.includes('Thank you for your payment')), { timeout: 15_000 })
+      .toBe(true);
+    await expect
+      .poll(() => mailsToOwner().some((mail) => mail.includes('Loaner') && mail.includes(`/org/${orgId}/accounts`)), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+
+    expect(await seriousAxeViolations(page)).toEqual([]);
     // The refused creations answered 4xx on purpose; nothing else may have gone wrong.
     expect(problems.filter((problem) => !/status of 40[09]/.test(problem))).toEqual([]);
-  }, 90_000);
+  }, 60_000);
 });

@@ -3,7 +3,14 @@ import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe';
-import { launchBrowser, type RunningServer, screenshot, startServer, watchConsole } from './harness';
+import {
+  launchBrowser,
+  printServerOutputOnFailure,
+  type RunningServer,
+  screenshot,
+  startServer,
+  watchConsole,
+} from './harness';
 import { callApi, logIn } from './page-helpers';
 
 const admin = { email: 'admin@example.com', password: `pw-${crypto.randomUUID()}` };
@@ -21,6 +28,7 @@ describe('RINEX on demand in Chromium', () => {
   let page: Page;
   let problems: string[];
   let token: string;
+  printServerOutputOnFailure(() => server);
 
   const balance = async () => ((await callApi(server.url, '/user', { token })).body.tokenAmount as number) ?? 0;
 

@@ -230,10 +230,10 @@ describe('app shell in Chromium', () => {
     await page.goto(`${server.url}/settings`);
     await page.getByRole('combobox', { name: 'Interface language' }).click();
     await page.getByRole('option', { name: 'Deutsch' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Einstellungen' }).waitFor();
-    expect(await page.title()).toBe('Fixpoint | Einstellungen');
+    await page.getByRole('heading', { level: 1, name: 'Profil' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Fixpoint | Profil');
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Einstellungen' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Profil' }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
     expect(problems).toEqual([]);
   });

@@ -5,7 +5,15 @@ import { join } from 'node:path';
 import { RtcmFramer } from '@fixpoint/rtcm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, launchBrowser, type RunningServer, screenshot, startServer, watchConsole } from '../e2e/harness';
+import {
+  freePort,
+  launchBrowser,
+  printServerOutputOnFailure,
+  type RunningServer,
+  screenshot,
+  startServer,
+  watchConsole,
+} from '../e2e/harness';
 import { createAndActivateAccount } from '../e2e/page-helpers';
 
 const admin = { email: 'boss@example.com', password: 'admin password 9' };
@@ -24,6 +32,7 @@ describe('from credits to corrections, in Chromium and with RTKLIB', () => {
   let page: Page;
   let problems: string[];
   const workDir = mkdtempSync(join(tmpdir(), 'fixpoint-journey-'));
+  printServerOutputOnFailure(() => server);
 
   beforeAll(async () => {
     casterPort = await freePort();
@@ -141,6 +150,8 @@ describe('from credits to corrections, in Chromium and with RTKLIB', () => {
           const drawerButton = page.getByRole('button', { name: 'Manage' }).first();
           await drawerButton.click();
           const cell = page.getByRole('dialog', { name: 'Tractor 1' }).getByTestId('session-bytes').first();
+          // The drawer reads its sessions after it opens: give the table a moment before reading it.
+          await cell.waitFor({ timeout: 5_000 }).catch(() => undefined);
           return (await cell.count()) > 0 ? await cell.textContent() : '';
         },
         { timeout: 30_000, interval: 2000 },

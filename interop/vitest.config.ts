@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { ciRetry, reportersFor, wholeValues } from '../vitest.ci.ts';
+import { ciRetry, reportersFor, slowPoll, wholeValues } from '../vitest.ci.ts';
 
 // The interop suite: tests that read ../shared/testdata or drive Debian peers (str2str, curl).
 // Not part of `npm test` (a fresh clone has no ../shared); `.ci/run` runs it with `npm run test:interop`.
@@ -14,5 +14,6 @@ export default defineConfig({
     fileParallelism: false,
     retry: ciRetry,
     chaiConfig: wholeValues,
+    expect: slowPoll,
   },
 });

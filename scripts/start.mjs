@@ -17,9 +17,23 @@ const sources = ['src', 'public', 'index.html', 'vite.config.ts', '../../package
 const isStale = !existsSync(built) || Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs;
 
 if (isStale) {
-  console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@fixpoint/web'], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  // Quiet unless it fails: a newcomer's first start is a few lines, not the bundler's hundreds (issue 30).
+  process.stdout.write('Building the web app (a minute or two the first time)… ');
+  const started = Date.now();
+  const build = spawnSync('npm', ['run', 'build', '-w', '@fixpoint/web'], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    // Colours as if the bundler wrote to this terminal itself (its output is piped); none into a file.
+    env: process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env,
+  });
+  if (build.status !== 0) {
+    process.stdout.write('failed:\n');
+    process.stdout.write(build.stdout ?? '');
+    process.stderr.write(build.stderr ?? '');
+    if (build.error) console.error(build.error.message);
+    process.exit(build.status ?? 1);
+  }
+  process.stdout.write(`done in ${Math.round((Date.now() - started) / 1000)} s.\n`);
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { stdio: 'inherit' });

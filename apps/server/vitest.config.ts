@@ -7,6 +7,7 @@ export default defineProject({
   test: {
     name: 'server',
     environment: 'node',
+    isolate: false,
     testTimeout: 20_000,
     hookTimeout: 60_000,
     retry: ciRetry,

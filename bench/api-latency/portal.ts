@@ -29,6 +29,12 @@ export interface Portal {
   userCookies: string[];
   adminCookies: string[];
   /**
+   * `Authorization` header values of the same users' sessions as a script or an app sends them (the sign-in answer's
+   * `set-auth-token`: `Bearer <token>.<signature>`), and of their API keys (`Bearer fpk_…`).
+   */
+  userBearers: string[];
+  userApiKeys: string[];
+  /**
    * CPU seconds each PostgreSQL backend of this database has used so far, by process id (none on PGlite: it runs in
    * the server); `backendCpuBetween` gives the use between two readings.
    */
@@ -81,13 +87,21 @@ async function seed(database: DatabaseHandle, secretKey: string, size: SeedSize)
   return seedPortal(database.db, auth, createSecretBox(secretKey), size);
 }
 
-/** The session cookie a browser holds: better-auth's token, signed with HMAC-SHA-256 of the secret (base64). */
-export function sessionCookie(token: string, secret: string): string {
-  const signature = createHmac('sha256', secret).update(token).digest('base64');
-  return `fixpoint.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
-}
+/** Better-auth's token signed with HMAC-SHA-256 of the secret (base64). */
+const signedToken = (token: string, secret: string) =>
+  `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
 
-async function signIn(baseUrl: string, credentials: { email: string; password: string }): Promise<string> {
+/** The session cookie a browser holds (its value URL-encoded). */
+export const sessionCookie = (token: string, secret: string) =>
+  `fixpoint.session_token=${encodeURIComponent(signedToken(token, secret))}`;
+
+/** The bearer header of the same session, as the sign-in answer's `set-auth-token` gives it to a script or an app. */
+const sessionBearer = (token: string, secret: string) => `Bearer ${signedToken(token, secret)}`;
+
+async function signIn(
+  baseUrl: string,
+  credentials: { email: string; password: string },
+): Promise<{ cookie: string; bearer: string }> {
   const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },
@@ -97,7 +111,7 @@ async function signIn(baseUrl: string, credentials: { email: string; password: s
     throw new Error(`sign-in of ${credentials.email} failed: ${response.status} ${await response.text()}`);
   const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
   if (cookies.length === 0) throw new Error('sign-in set no cookie');
-  return cookies.join('; ');
+  return { cookie: cookies.join('; '), bearer: `Bearer ${response.headers.get('set-auth-token')}` };
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess) {
@@ -192,20 +206,25 @@ export async function startPortal(
   };
   try {
     await waitForHealth(baseUrl, child);
-    // The cookie the sign-in route sets must be the one sessionCookie makes from its token, or every seeded
-    // person's cookie would be refused.
+    // The cookie and bearer token the sign-in route gives must be the ones made here from its token, or every seeded
+    // person's would be refused.
     const signedIn = await signIn(baseUrl, seeded.user);
-    const token = decodeURIComponent(/fixpoint\.session_token=([^;]+)/.exec(signedIn)?.[1] ?? '').replace(
+    const token = decodeURIComponent(/fixpoint\.session_token=([^;]+)/.exec(signedIn.cookie)?.[1] ?? '').replace(
       /\.[^.]*$/,
       '',
     );
-    if (!signedIn.includes(sessionCookie(token, secretKey))) throw new Error(`unexpected session cookie: ${signedIn}`);
+    if (!signedIn.cookie.includes(sessionCookie(token, secretKey))) {
+      throw new Error(`unexpected session cookie: ${signedIn.cookie}`);
+    }
+    if (signedIn.bearer !== sessionBearer(token, secretKey)) throw new Error(`unexpected token: ${signedIn.bearer}`);
     return {
       baseUrl,
       pid: child.pid as number,
       seed: seeded,
-      userCookies: [signedIn, ...seeded.sessionTokens.users.map((t) => sessionCookie(t, secretKey))],
+      userCookies: [signedIn.cookie, ...seeded.sessionTokens.users.map((t) => sessionCookie(t, secretKey))],
       adminCookies: seeded.sessionTokens.admins.map((t) => sessionCookie(t, secretKey)),
+      userBearers: [signedIn.bearer, ...seeded.sessionTokens.users.map((t) => sessionBearer(t, secretKey))],
+      userApiKeys: seeded.apiKeys.map((key) => `Bearer ${key}`),
       databaseCpuSeconds: () => (databaseName ? backendCpuSeconds(databaseName) : Promise.resolve(new Map())),
       stop,
     };

@@ -4,9 +4,14 @@
 // signed-in people: each request of a route comes from the next of 3,000 users (1-8 NTRIP accounts each) or of 10
 // admins (the feed of a 120-station network), so that nothing is cached for one person only.
 // Usage: npm run bench:api-latency -- [seconds] [rate] [--database pglite|postgres] [--alone] [--route feed]
-//   [--cpu-prof <folder>]
+//   [--credentials] [--rounds n] [--cpu-prof <folder>]
 //   default 20 s at 1,000 requests/s, round-robin over the four routes (250/s each); --alone then runs each route
 //   by itself at the full rate; --route runs only the routes whose name contains it, alone, with no mixed phase.
+//   --credentials (issue 34, decision 0082) runs instead, each alone, GET /api/accounts with the users' session
+//   cookies, the same sessions' bearer tokens and the users' API keys, and GET /api/user with cookies and bearer
+//   tokens (API keys may not read it), so the server CPU per request of each kind of caller stands side by side.
+//   --rounds n runs the phases n times over, one after another, so that a machine that slows for a while shows as
+//   the spread of each phase's rounds rather than as a difference between phases.
 //   Without --database: PGlite, then PostgreSQL when TEST_DATABASE_URL is set. --cpu-prof writes the server's CPU
 //   profile (250 µs samples, the whole run) into the folder, for Chromium's DevTools.
 // Reports p50/p99/max latency, errors and bytes per route, and the server's CPU (% of one core) per phase.
@@ -20,13 +25,15 @@ const option = (name: string) => {
   return at === -1 ? undefined : args[at + 1];
 };
 const positional = args.filter(
-  (arg, i) => !arg.startsWith('--') && !['--database', '--route', '--cpu-prof'].includes(args[i - 1] ?? ''),
+  (arg, i) => !arg.startsWith('--') && !['--database', '--route', '--cpu-prof', '--rounds'].includes(args[i - 1] ?? ''),
 );
 const seconds = Number(positional[0] ?? 20);
 const rate = Number(positional[1] ?? 1000);
 const isAlone = args.includes('--alone');
+const isCredentials = args.includes('--credentials');
 const databaseOption = option('--database');
 const routeOption = option('--route');
+const rounds = Number(option('--rounds') ?? 1);
 const profileFolder = option('--cpu-prof');
 const nodeArgs = profileFolder ? ['--cpu-prof', '--cpu-prof-interval', '250', '--cpu-prof-dir', profileFolder] : [];
 const databases: DatabaseKind[] = databaseOption
@@ -44,6 +51,21 @@ function targetsOf(portal: Portal): Target[] {
     { name: 'GET /api/accounts', path: '/api/accounts', headers: users },
     { name: 'GET /api/networks', path: '/api/networks', headers: users },
     { name: 'GET /api/admin/feed/{id}', path: `/api/admin/feed/${portal.seed.bigNetworkId}`, headers: admins },
+  ];
+}
+
+/** The same people's reads with each kind of credential: a browser's cookie, a script's bearer token, an API key. */
+function credentialTargetsOf(portal: Portal): Target[] {
+  const sent = (header: 'cookie' | 'authorization', values: string[]) =>
+    values.map((value) => ({ ...browserHeaders, [header]: value }));
+  const cookies = sent('cookie', portal.userCookies);
+  const bearers = sent('authorization', portal.userBearers);
+  return [
+    { name: 'GET /api/accounts, cookie', path: '/api/accounts', headers: cookies },
+    { name: 'GET /api/accounts, bearer token', path: '/api/accounts', headers: bearers },
+    { name: 'GET /api/accounts, API key', path: '/api/accounts', headers: sent('authorization', portal.userApiKeys) },
+    { name: 'GET /api/user, cookie', path: '/api/user', headers: cookies },
+    { name: 'GET /api/user, bearer token', path: '/api/user', headers: bearers },
   ];
 }
 
@@ -97,22 +119,32 @@ for (const database of databases) {
   process.stderr.write(`${label[database]}: ${JSON.stringify(portal.seed.counts)}\n`);
   const pool = openPool(portal.baseUrl);
   try {
-    const targets = targetsOf(portal);
+    const targets = isCredentials ? credentialTargetsOf(portal) : targetsOf(portal);
     // Warm-up, so that the phases measure a server in its steady state: every signed-in person's reads once (their
-    // rows into the database's cache, as on a server in use), then the mix for 5 s (JIT, the pools' connections).
+    // rows into the database's cache, as on a server in use; an API key's first use from an address is written
+    // down once), then the mix for 5 s (JIT, the pools' connections).
     const people = portal.userCookies.length;
-    await runOpenLoop(pool, targets.slice(0, 2), { rate: rate / 2, seconds: (2 * people) / (rate / 2) });
+    const warmed = isCredentials ? targets : targets.slice(0, 2);
+    await runOpenLoop(pool, warmed, { rate: rate / 2, seconds: (warmed.length * people) / (rate / 2) });
     await runOpenLoop(pool, targets, { rate: rate / 2, seconds: 5 });
-    const phases: [string, Target[]][] = routeOption
-      ? targets.filter((target) => target.name.includes(routeOption)).map((target) => ['alone', [target]])
-      : [['mixed', targets], ...(isAlone ? targets.map((target): [string, Target[]] => ['alone', [target]]) : [])];
+    const chosen = targets.filter((target) => !routeOption || target.name.includes(routeOption));
+    const once: [string, Target[]][] =
+      routeOption || isCredentials
+        ? chosen.map((target) => ['alone', [target]])
+        : [['mixed', targets], ...(isAlone ? targets.map((target): [string, Target[]] => ['alone', [target]]) : [])];
+    const phases = Array.from({ length: rounds }, (_, round) =>
+      once.map(([phase, phaseTargets]): [string, Target[]] => [
+        rounds > 1 ? `${phase}, round ${round + 1}` : phase,
+        phaseTargets,
+      ]),
+    ).flat();
     for (const [phase, phaseTargets] of phases) {
       await new Promise((r) => setTimeout(r, 1000));
       const { results, summary } = await measureCpu(portal, () => runOpenLoop(pool, phaseTargets, { rate, seconds }));
       const lines = rows(label[database], phase, results);
       table.push(...lines);
       cpuLines.push(
-        `- ${label[database]}, ${phase === 'alone' ? `${phaseTargets[0]?.name} alone` : phase}: ${summary}`,
+        `- ${label[database]}, ${phase.startsWith('alone') ? `${phaseTargets[0]?.name} ${phase}` : phase}: ${summary}`,
       );
       process.stderr.write(`${lines.join('\n')}\n${cpuLines.at(-1)}\n`);
     }

@@ -40,6 +40,8 @@ export interface SeededPortal {
   user: { email: string; password: string };
   /** The web session tokens of the signed-in users and admins (better-auth signs them into the cookie). */
   sessionTokens: { users: string[]; admins: string[] };
+  /** One API key per seeded user (scope `accounts:read`), in the users' order. */
+  apiKeys: string[];
   /** The large network, for `GET /api/admin/feed/{id}`. */
   bigNetworkId: string;
   counts: Record<string, number>;
@@ -58,6 +60,12 @@ const messageTypes = JSON.stringify({
 /** The web session token of seeded user or admin `i` (1-based), as the seed writes it. */
 export const sessionToken = (kind: 'user' | 'admin', i: number) =>
   createHash('md5').update(`bench-${kind}-session-${i}`).digest('hex');
+
+/**
+ * The API key of seeded user `i` (1-based), as the seed stores it: `fpk_` and 43 base64url characters, like a real
+ * key (the SQL below makes the same string, and keeps its SHA-256 as the server does).
+ */
+export const benchApiKey = (i: number) => `fpk_${createHash('sha256').update(`bench-key-${i}`).digest('base64url')}`;
 
 /**
  * Seeds `db` (migrated, empty). `auth` is better-auth on the same database: the one user made through it gets a
@@ -114,7 +122,7 @@ export async function seedPortal(
     where n.visibility = 'public'`);
 
   // Everyone else: users and admins with a web session (refreshed today, as an active person's is: better-auth
-  // extends a session once a day), the users with credits, a ledger and 1-8 NTRIP accounts.
+  // extends a session once a day), the users with credits, a ledger, 1-8 NTRIP accounts and an API key.
   for (const [kind, count, role] of [
     ['user', size.users, 'user'],
     ['admin', size.admins, 'admin'],
@@ -130,6 +138,14 @@ export async function seedPortal(
              ${`bench-${kind}-`} || i, 'Mozilla/5.0 (X11; Linux x86_64) Fixpoint bench'
       from generate_series(1, ${count}) i`);
   }
+  await db.execute(sql`
+    insert into api_keys (owner_user_id, name, prefix, key_hash, scopes, created_by)
+    select 'bench-user-' || i, 'Bench integration', left(k.key, 12), encode(sha256(convert_to(k.key, 'UTF8')), 'hex'),
+           '["accounts:read"]'::jsonb, 'bench-user-' || i
+    from generate_series(1, ${size.users}) i
+    cross join lateral (
+      select 'fpk_' || translate(encode(sha256(convert_to('bench-key-' || i, 'UTF8')), 'base64'), '+/=', '-_') as key
+    ) k`);
   await db.execute(sql`
     insert into credit_balances (owner_user_id, balance) select id, 100 from users where role = 'user'`);
   await db.execute(sql`
@@ -221,7 +237,15 @@ export async function seedPortal(
     .where(sql`${schema.networks.code} = 'BNET01'`);
   if (!big) throw new Error('seed: the large network is missing');
   const counts: Record<string, number> = {};
-  for (const table of ['users', 'ntrip_accounts', 'access_windows', 'caster_sessions', 'stations', 'station_events']) {
+  for (const table of [
+    'users',
+    'api_keys',
+    'ntrip_accounts',
+    'access_windows',
+    'caster_sessions',
+    'stations',
+    'station_events',
+  ]) {
     const result = await db.execute(sql`select count(*)::int as count from ${sql.identifier(table)}`);
     counts[table] = Number((result as unknown as { rows: { count: number }[] }).rows[0]?.count);
   }
@@ -231,6 +255,7 @@ export async function seedPortal(
       users: Array.from({ length: size.users }, (_, i) => sessionToken('user', i + 1)),
       admins: Array.from({ length: size.admins }, (_, i) => sessionToken('admin', i + 1)),
     },
+    apiKeys: Array.from({ length: size.users }, (_, i) => benchApiKey(i + 1)),
     bigNetworkId: big.id,
     counts,
   };

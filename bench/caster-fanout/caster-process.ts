@@ -1,11 +1,14 @@
 // The caster under test, in its own process: a fresh database (in-memory PGlite, or a new database on
 // TEST_DATABASE_URL's server) with one network, one station and one account with access, then `createCaster` on
 // port 0. Prints `READY <port> <username> <password>` for the load process.
-//   args: [--record [flushSeconds]] [--sources K] [--accounts N]
+//   args: [--record [flushSeconds]] [--sources K] [--accounts N] [--read-slice ms]
 // --record turns the RTCM archive on (a local store in a temporary folder, a segment every 5 s unless given: shorter
 // than the default 60 s so that writes fall inside the measured 20 s); on stop it prints `ARCHIVE <json>` with what
 // was stored. --sources K adds stations BENCH2..BENCH<K+1> (same source password) for run.ts's extra sources.
 // --accounts N adds rover accounts BENCH2..BENCH<N> with the same password (the churn benchmark rotates them).
+// --read-slice sets how long a rover's socket goes unread once its position is known (decision 0080; 0: never).
+// A line `HEAP` on stdin prints `HEAP <json>`: process.memoryUsage() after a full collection when the process runs
+// with --expose-gc (the churn benchmark's leak check).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +26,8 @@ const sourcesAt = args.indexOf('--sources');
 const extraSources = sourcesAt === -1 ? 0 : Number(args[sourcesAt + 1]);
 const accountsAt = args.indexOf('--accounts');
 const accountCount = accountsAt === -1 ? 1 : Math.max(1, Number(args[accountsAt + 1]));
+const sliceAt = args.indexOf('--read-slice');
+const readSlice = sliceAt === -1 ? {} : { roverReadSliceMs: Number(args[sliceAt + 1]) };
 
 const secretBox = createSecretBox('d'.repeat(64));
 const database = await createTestDatabase();
@@ -52,11 +57,17 @@ const caster = createCaster({
     host: '127.0.0.1',
     port: 0,
     instance: 'bench',
+    ...readSlice,
     ...(archiveDir && { archive: { store: createLocalArchiveStore(archiveDir), flushMs: recordFlushMs } }),
   },
 });
 const { port } = await caster.start();
 process.stdout.write(`READY ${port} BENCH roverpw\n`);
+process.stdin.on('data', (chunk: Buffer) => {
+  if (!chunk.toString().includes('HEAP')) return;
+  (globalThis as { gc?: () => void }).gc?.();
+  process.stdout.write(`HEAP ${JSON.stringify(process.memoryUsage())}\n`);
+});
 
 /** What the archive holds after the caster stopped (its buffers are written on stop). */
 async function archiveReport() {

@@ -1,11 +1,15 @@
 // One load generator of the fan-out bench: opens its share of the rovers (half v1, half v2) from its own local
 // address, then records the latency of every frame it reads. Driven by run.ts over stdin/stdout:
-//   args: <port> <user> <password> <rovers> <localAddress> <batch>
+//   args: <port> <user> <password> <rovers> <localAddress> <batch> [gga]
 //   prints `CONNECTED <rovers> <seconds>`; on `START` starts recording; on `STOP` prints `LATENCIES <json>` and exits.
+//   With `gga`, from `GGA` on (run.ts sends it a few seconds before START, so what is measured is rovers that have
+//   been sending for a while) every rover also sends a GGA sentence once a second (spread over the second), its
+//   quality changing between RTK fixed and float, as rovers that report their position do (issue 33).
 import { connect, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
+import { nmeaChecksum } from '@fixpoint/rtcm';
 
-const [portText, user, password, roversText, localAddress, batchText] = process.argv.slice(2);
+const [portText, user, password, roversText, localAddress, batchText, ggaFlag] = process.argv.slice(2);
 const port = Number(portText);
 const rovers = Number(roversText);
 const batch = Number(batchText ?? 200);
@@ -46,10 +50,32 @@ for (const socket of sockets) {
 }
 process.stdout.write(`CONNECTED ${sockets.length} ${connectSeconds.toFixed(2)}\n`);
 
+/** A receiver's GGA near Amsterdam, with the real checksum. */
+function gga(quality: number): string {
+  const now = new Date();
+  const time = now.toISOString().slice(11, 19).replaceAll(':', '');
+  const body = `GPGGA,${time}.00,5222.0562,N,00454.2460,E,${quality},18,0.8,12.3,M,43.1,M,1.0,0100`;
+  return `$${body}*${nmeaChecksum(body)}\r\n`;
+}
+
+let ggaTimer: NodeJS.Timeout | undefined;
+let tick = 0;
+/** Every 100 ms a tenth of the rovers send their GGA: each rover once a second. */
+function startGga() {
+  ggaTimer = setInterval(() => {
+    const slice = tick++ % 10;
+    const fixed = gga(4);
+    const float = gga(5);
+    for (let i = slice; i < sockets.length; i += 10) (sockets[i] as Socket).write(i % 3 === 0 ? float : fixed);
+  }, 100);
+}
+
 for await (const line of createInterface({ input: process.stdin })) {
+  if (line === 'GGA' && ggaFlag === 'gga') startGga();
   if (line === 'START') isRecording = true;
   if (line === 'STOP') {
     isRecording = false;
+    clearInterval(ggaTimer);
     for (const socket of sockets) socket.destroy();
     // Exit once the (large) line is written: a pipe may not take it all at once.
     const report = `LATENCIES ${JSON.stringify(latencies.map((ms) => Math.round(ms * 100) / 100))}\n`;

@@ -2,18 +2,22 @@
 // Usage: npm run bench:caster -- [--loaders K] [--record[=flushSeconds]] [--sources S] 1000 5000   (rover counts;
 // default 1000 5000). --record turns the RTCM archive on (decision 0044; caster-process.ts; a segment every 5 s
 // unless given), --sources S adds S more bases streaming 1 KB/s each without rovers, so recording's per-source cost
-// shows: compare a run with and without --record.
+// shows: compare a run with and without --record. --gga makes every rover send a GGA sentence once a second while
+// measured, starting 8 s before (issue 33: the caster parses it and aggregates the fix health): compare a run with
+// and without --gga.
+// --read-slice S: rover sockets unread for S seconds between reads once their position is known (decision 0080;
+// default the caster's, 5 s; 0 reads every GGA as it comes).
 // The rovers are spread over K load-generator processes (load-process.ts, default 1), each on its own local
 // address 127.0.0.(2+i), so no one process reads every socket and no one address runs out of ephemeral ports.
 // Reports connects per second, p50/p99 latency (source write in this process -> rover read in a load process,
 // so it includes the load processes' own scheduling), and the caster's CPU seconds and RSS per rover.
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { encodeFrame } from '@fixpoint/rtcm';
+import { cpuTimes, rssKb } from '../proc';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -28,21 +32,29 @@ const recordFlush = recordAt === -1 ? undefined : (args.splice(recordAt, 1)[0]?.
 const isRecording = recordFlush !== undefined;
 const sourcesAt = args.indexOf('--sources');
 const extraSources = sourcesAt === -1 ? 0 : Number(args.splice(sourcesAt, 2)[1]);
-if (workers > 1 && (isRecording || extraSources > 0)) throw new Error('--record and --sources need one worker');
+const sliceAt = args.indexOf('--read-slice');
+const readSliceSeconds = sliceAt === -1 ? undefined : Number(args.splice(sliceAt, 2)[1]);
+if (workers > 1 && (isRecording || extraSources > 0 || readSliceSeconds !== undefined))
+  throw new Error('--record, --sources and --read-slice need one worker');
+const ggaAt = args.indexOf('--gga');
+const withGga = ggaAt !== -1 && args.splice(ggaAt, 1).length === 1;
 const counts = args.map(Number).filter((n) => n > 0);
-const CLK_TCK = 100;
+/** With --gga, rovers send GGA this long before the measurement starts: longer than the caster's 5 s read slice. */
+const GGA_LEAD_MS = 8_000;
 
-function procStats(pidOrPids: number | number[]): { cpu: number; rssKb: number } {
+/** CPU seconds (user + system, and system alone: the kernel's share, socket reads and writes) and RSS. */
+function procStats(pidOrPids: number | number[]): { cpu: number; systemCpu: number; rssKb: number } {
   if (Array.isArray(pidOrPids)) {
     return pidOrPids
       .map((pid) => procStats(pid))
-      .reduce((sum, one) => ({ cpu: sum.cpu + one.cpu, rssKb: sum.rssKb + one.rssKb }));
+      .reduce((sum, one) => ({
+        cpu: sum.cpu + one.cpu,
+        systemCpu: sum.systemCpu + one.systemCpu,
+        rssKb: sum.rssKb + one.rssKb,
+      }));
   }
-  const pid = pidOrPids;
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  const cpu = (Number(stat[11]) + Number(stat[12])) / CLK_TCK;
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
-  return { cpu, rssKb };
+  const { user, system } = cpuTimes(pidOrPids);
+  return { cpu: user + system, systemCpu: system, rssKb: rssKb(pidOrPids) };
 }
 
 /** Resolves with the first stdout line of `child` that starts with `prefix`. */
@@ -65,8 +77,14 @@ function lineFrom(child: ChildProcessByStdio<Writable, Readable, null>, prefix: 
   });
 }
 
+/** CASTER_PROFILE_DIR: the caster process writes a V8 CPU profile there when it exits (to find what costs). */
+const profileArgs = (script: string) =>
+  process.env.CASTER_PROFILE_DIR && script.includes('caster')
+    ? ['--cpu-prof', '--cpu-prof-dir', process.env.CASTER_PROFILE_DIR]
+    : [];
+
 function startNode(script: string, scriptArgs: string[] = []) {
-  return spawn(process.execPath, ['--import', 'tsx', resolve(here, script), ...scriptArgs], {
+  return spawn(process.execPath, [...profileArgs(script), '--import', 'tsx', resolve(here, script), ...scriptArgs], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
 }
@@ -79,6 +97,7 @@ async function startCaster() {
           ...(recordFlush ? ['--record', recordFlush] : []),
           '--sources',
           String(extraSources),
+          ...(readSliceSeconds === undefined ? [] : ['--read-slice', String(readSliceSeconds * 1000)]),
         ]);
   const [, port, user, password, workerPids] = (await lineFrom(child, 'READY ')).split(' ');
   const pids = workerPids ? workerPids.split(',').map(Number) : [child.pid as number];
@@ -128,6 +147,7 @@ async function measure(rovers: number) {
       String(share),
       `127.0.0.${2 + i}`,
       String(Math.max(20, Math.round(200 / loaders))),
+      ...(withGga ? ['gga'] : []),
     ]),
   );
   // Connecting 50,000 rovers takes minutes: the base keeps sending (unrecorded) so the caster does not time it out.
@@ -137,6 +157,11 @@ async function measure(rovers: number) {
   await Promise.all(loads.map((load) => lineFrom(load, 'CONNECTED ')));
   clearInterval(keepAlive);
   const connectSeconds = (performance.now() - started) / 1000;
+  if (withGga) {
+    // Steady state: every rover's first GGA (read at once, decision 0080) and a read slice before the measurement.
+    for (const load of loads) load.stdin.write('GGA\n');
+    await new Promise((r) => setTimeout(r, GGA_LEAD_MS));
+  }
   const warm = procStats(caster.pids);
   for (const load of loads) load.stdin.write('START\n');
   // 1 KB/s: 8 frames of ~128 B per second, as one write per second (one epoch), for 20 s.
@@ -159,6 +184,8 @@ async function measure(rovers: number) {
     loaders,
     workers,
     record: isRecording,
+    gga: withGga,
+    ...(readSliceSeconds !== undefined && { readSliceSeconds }),
     sources: 1 + extraSources,
     connectsPerSecond: Math.round(rovers / connectSeconds),
     p50Ms: Number(pick(0.5).toFixed(2)),
@@ -167,6 +194,7 @@ async function measure(rovers: number) {
     expectedDeliveries: rovers * seconds,
     cpuSecondsPerMb: Number(((end.cpu - warm.cpu) / deliveredMb).toFixed(4)),
     cpuPercent: Number((((end.cpu - warm.cpu) / seconds) * 100).toFixed(1)),
+    systemCpuPercent: Number((((end.systemCpu - warm.systemCpu) / seconds) * 100).toFixed(1)),
     rssKbPerRover: Number(((warm.rssKb - base.rssKb) / rovers).toFixed(1)),
     rssMb: Math.round(end.rssKb / 1024),
   };

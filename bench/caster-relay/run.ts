@@ -7,24 +7,20 @@
 // off) and live memory per rover (heap + buffers after a GC).
 // Usage: npm run bench:caster-relay -- [rovers] [seconds]   (default 200 rovers, 15 s: a smoke-size run)
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { buildGga, encodeFrame } from '@fixpoint/rtcm';
+import { cpuSeconds } from '../proc';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [roverArg, secondsArg] = process.argv.slice(2).map(Number);
 const rovers = roverArg && roverArg > 0 ? roverArg : 200;
 const seconds = secondsArg && secondsArg > 0 ? secondsArg : 15;
-const CLK_TCK = 100;
 const FRAMES_PER_SECOND = 8;
 
-function procStats(pid: number): { cpu: number } {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return { cpu: (Number(stat[11]) + Number(stat[12])) / CLK_TCK };
-}
+const procStats = (pid: number) => ({ cpu: cpuSeconds(pid) });
 
 function lineFrom(child: ChildProcessByStdio<Writable, Readable, null>, prefix: string): Promise<string> {
   return new Promise((resolveLine, reject) => {

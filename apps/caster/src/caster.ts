@@ -11,6 +11,12 @@ import { wireCaster } from './wiring';
 
 export interface CasterDependencies {
   db: Database;
+  /**
+   * What a rover login waits for (the catalog, the account, its access, its session row): the embedded database's
+   * priority lane, so logins never wait behind the portal's page reads in the same process (docs/decisions/0083).
+   * Defaults to `db`.
+   */
+  loginDb?: Database;
   secretBox: SecretBox;
   logger: CasterLogger;
   options?: Partial<CasterOptions>;
@@ -46,6 +52,7 @@ export interface Caster {
 /** The NTRIP caster on a raw TCP server (NTRIP 1.0 is not HTTP). Builds everything (`wiring.ts`); `start` listens. */
 export function createCaster({
   db,
+  loginDb = db,
   secretBox,
   logger,
   options: overrides,
@@ -62,9 +69,30 @@ export function createCaster({
   let tlsPort = 0;
   let stateTimer: NodeJS.Timeout | undefined;
 
-  const parts = wireCaster({ db, secretBox, logger, options, registry, track, boundPort: () => boundPort });
-  const { catalog, mounts, stateStore, store, sessions, metrics, stationWatch, router, archive, relay, cluster } =
-    parts;
+  const parts = wireCaster({
+    db,
+    loginDb,
+    secretBox,
+    logger,
+    options,
+    registry,
+    track,
+    boundPort: () => boundPort,
+  });
+  const {
+    catalog,
+    mounts,
+    stateStore,
+    store,
+    sessions,
+    metrics,
+    stationWatch,
+    stationAlerts,
+    router,
+    archive,
+    relay,
+    cluster,
+  } = parts;
 
   const listeners = createListeners(options, logger, (socket: Socket) => {
     acceptConnection(socket, {
@@ -91,6 +119,7 @@ export function createCaster({
       tlsPort = await listeners.listenTls();
       sessions.start();
       stationWatch.start();
+      stationAlerts.start();
       relay.start();
       archive?.start();
       stateTimer = setInterval(() => void flushStates(), options.stateFlushMs);
@@ -102,6 +131,7 @@ export function createCaster({
     async stop() {
       sessions.stop();
       stationWatch.stop();
+      stationAlerts.stop();
       clearInterval(stateTimer);
       await cluster?.stop();
       relay.stop();

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { brandKeySchema, defaultBrandKey, getBrand, type Language } from '@fixpoint/shared';
 import { z } from 'zod';
+import { type DegradationOptions, defaultDegradationOptions } from './alerts/degradation';
 import { archiveStoreFromEnv } from './archive/archive-store';
 import type { ArchiveOptions } from './archive/caster-archive';
 
@@ -27,6 +28,19 @@ export const casterEnvSchema = z.object({
   CASTER_INSTANCE: z.string().min(1).max(100).optional(),
   /** A source that sends nothing for this long is disconnected (cellular links deliver in bursts). */
   CASTER_SOURCE_TIMEOUT_SECONDS: seconds.default(60),
+  /**
+   * Alerts (decision 0076): a station's up/down state changes at most once in this long, so a flapping base makes
+   * one "down" and one "up" notification, not one per flap.
+   */
+  CASTER_ALERT_HOLD_SECONDS: seconds.default(120),
+  /**
+   * Degraded stations (decision 0076): the byte rate over the last CASTER_DEGRADED_WINDOW_SECONDS below half of the
+   * one over the CASTER_DEGRADED_BASELINE_SECONDS before it; a usual message type silent for five times its interval
+   * (at least the window); the antenna position moved more than CASTER_DEGRADED_POSITION_METRES.
+   */
+  CASTER_DEGRADED_BASELINE_SECONDS: seconds.default(600),
+  CASTER_DEGRADED_WINDOW_SECONDS: seconds.default(45),
+  CASTER_DEGRADED_POSITION_METRES: z.coerce.number().positive().max(100_000).default(1),
   /** A live source silent this long counts as stale: a new authenticated source for its mount replaces it. */
   CASTER_SOURCE_STALE_SECONDS: seconds.default(5),
   /** Time a client has to send its complete request head. */
@@ -100,6 +114,11 @@ export interface CasterOptions {
   staticLanguage?: Language;
   sourceTimeoutMs: number;
   sourceStaleMs: number;
+  /** Station alerts (alerts/station-alerts.ts): how long a declared up/down holds, and how often states are looked at. */
+  alertHoldMs: number;
+  alertTickMs: number;
+  /** Degraded stations (alerts/degradation.ts): windows and thresholds. */
+  degradation: DegradationOptions;
   headTimeoutMs: number;
   maxQueueBytes: number;
   maxClients: number;
@@ -118,6 +137,8 @@ export interface CasterOptions {
   relayBackoffMinMs: number;
   relayBackoffMaxMs: number;
   relayGgaIntervalMs: number;
+  /** How long a rover's socket goes unread between reads once its position is known (decision 0080); 0: never. */
+  roverReadSliceMs: number;
   /** NTRIP over TLS: a second port with the same protocol handling (PEM contents, not paths). */
   tls?: { port: number; cert: string | Buffer; key: string | Buffer };
   /** Scale-out through NATS (cluster/); in-process only without it. */
@@ -136,6 +157,9 @@ export const defaultCasterOptions: CasterOptions = {
   brandName: 'Fixpoint',
   sourceTimeoutMs: 60_000,
   sourceStaleMs: 5_000,
+  alertHoldMs: 120_000,
+  alertTickMs: 1_000,
+  degradation: defaultDegradationOptions,
   headTimeoutMs: 10_000,
   maxQueueBytes: 16_384,
   maxClients: 0,
@@ -152,6 +176,7 @@ export const defaultCasterOptions: CasterOptions = {
   relayBackoffMinMs: 1_000,
   relayBackoffMaxMs: 60_000,
   relayGgaIntervalMs: 10_000,
+  roverReadSliceMs: 5_000,
 };
 
 export class CasterEnvError extends Error {
@@ -200,6 +225,13 @@ export function casterOptionsFromEnv(env: CasterEnv): CasterOptions {
     ...(getBrand(env.BRAND).staticLanguage && { staticLanguage: getBrand(env.BRAND).staticLanguage }),
     sourceTimeoutMs: env.CASTER_SOURCE_TIMEOUT_SECONDS * 1000,
     sourceStaleMs: env.CASTER_SOURCE_STALE_SECONDS * 1000,
+    alertHoldMs: env.CASTER_ALERT_HOLD_SECONDS * 1000,
+    degradation: {
+      ...defaultDegradationOptions,
+      baselineMs: env.CASTER_DEGRADED_BASELINE_SECONDS * 1000,
+      recentMs: env.CASTER_DEGRADED_WINDOW_SECONDS * 1000,
+      positionJumpM: env.CASTER_DEGRADED_POSITION_METRES,
+    },
     headTimeoutMs: env.CASTER_HEAD_TIMEOUT_SECONDS * 1000,
     maxQueueBytes: env.CASTER_MAX_QUEUE_BYTES,
     maxClients: env.CASTER_MAX_CLIENTS,

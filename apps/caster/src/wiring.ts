@@ -1,5 +1,6 @@
 import type { Database, SecretBox } from '@fixpoint/db';
 import type { Registry } from 'prom-client';
+import { createStationAlerts } from './alerts/station-alerts';
 import { createCasterArchive } from './archive/caster-archive';
 import { createLoginCache } from './auth/login-cache';
 import { createLoginThrottle } from './auth/login-throttle';
@@ -31,6 +32,8 @@ const SERVER_NAME = 'NTRIP Fixpoint/1.0';
 
 export interface WiringDependencies {
   db: Database;
+  /** What a rover login waits for: catalog, account, access, session row (CasterDependencies.loginDb). */
+  loginDb: Database;
   secretBox: SecretBox;
   logger: CasterLogger;
   options: CasterOptions;
@@ -94,14 +97,14 @@ function refuseOutsideCoverage(
  * handlers, relays, the archive and, with NATS_URL, the cluster. Nothing starts here; `createCaster` runs them.
  */
 export function wireCaster(deps: WiringDependencies) {
-  const { db, secretBox, logger, options, track } = deps;
-  const catalog = createCatalogStore({ db, ttlMs: options.catalogTtlMs });
+  const { db, loginDb, secretBox, logger, options, track } = deps;
+  const catalog = createCatalogStore({ db: loginDb, ttlMs: options.catalogTtlMs });
   const mounts = new MountRegistry();
   const stateStore = createStationStateStore({ db, instance: options.instance, logger });
-  const store = createSessionStore(db);
+  const store = createSessionStore(db, loginDb);
   // What a rover login reads, kept for a second: connection churn re-reads the same accounts (decision 0046).
   const loginCache = createLoginCache<AccountRow>();
-  const access = createAccessChecker(db, loginCache);
+  const access = createAccessChecker(db, loginCache, loginDb);
   const sessions = createSessionRegistry({
     db,
     store,
@@ -168,6 +171,26 @@ export function wireCaster(deps: WiringDependencies) {
     track,
     options: relayOptionsOf(options),
   });
+  // Station up/down alerts for the people who use them (decision 0076): one event per outage, however many processes;
+  // relayed stations while this process pulls them (decision 0081).
+  const stationAlerts = createStationAlerts({
+    db,
+    mounts,
+    catalog,
+    logger,
+    track,
+    relayPulls: () => relay.pulls(),
+    options: {
+      sourceTimeoutMs: options.sourceTimeoutMs,
+      holdMs: options.alertHoldMs,
+      tickMs: options.alertTickMs,
+      refreshMs: Math.max(options.stateFlushMs, options.alertTickMs),
+      degradation: options.degradation,
+      // A few looks per recent window, at most one every 5 s: cheap, and a drop is seen well within the window.
+      degradationCheckMs: Math.max(options.alertTickMs, Math.min(5_000, options.degradation.recentMs / 5)),
+    },
+  });
+
   const handleGet = createRoverHandler({
     catalog,
     mounts,
@@ -176,7 +199,12 @@ export function wireCaster(deps: WiringDependencies) {
     sessions,
     store,
     access,
-    authenticate: createRoverAuthenticator({ db, secretBox, slowChecks: createSlowCheckGate(1), cache: loginCache }),
+    authenticate: createRoverAuthenticator({
+      db: loginDb,
+      secretBox,
+      slowChecks: createSlowCheckGate(1),
+      cache: loginCache,
+    }),
     throttle: createLoginThrottle(),
     metrics,
     logger,
@@ -189,6 +217,7 @@ export function wireCaster(deps: WiringDependencies) {
     }),
     instance: options.instance,
     maxQueueBytes: options.maxQueueBytes,
+    readSliceMs: options.roverReadSliceMs,
     brandName: options.brandName,
     portalUrl: options.portalUrl,
     ...(options.staticLanguage && { staticLanguage: options.staticLanguage }),
@@ -224,6 +253,7 @@ export function wireCaster(deps: WiringDependencies) {
     sessions,
     metrics,
     stationWatch,
+    stationAlerts,
     router,
     archive,
     sourceDeps,

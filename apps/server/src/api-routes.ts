@@ -3,6 +3,8 @@ import type { Brand, PasswordPolicy } from '@fixpoint/shared';
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import packageJson from '../package.json' with { type: 'json' };
 import type { Env } from './config/env';
+import type { ClusterChanges } from './lib/cluster-changes';
+import type { JobLock } from './lib/job-lock';
 import { createMailLinks } from './lib/mail-links';
 import { createChangeSignal } from './lib/shared-answer';
 import { accountsRoutes, adminAccountsRoutes } from './modules/accounts/accounts.routes';
@@ -13,6 +15,8 @@ import { adminFeedRoutes } from './modules/admin-feed/admin-feed.routes';
 import { createAdminFeedService } from './modules/admin-feed/admin-feed.service';
 import { adminNetworksRoutes } from './modules/admin-networks/admin-networks.routes';
 import { createAdminNetworksService } from './modules/admin-networks/admin-networks.service';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { createApiKeysService } from './modules/api-keys/api-keys.service';
 import { adminAuditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
 import type { Auth } from './modules/auth/auth';
@@ -24,12 +28,18 @@ import { createBillingService } from './modules/billing/billing.service';
 import { billingSettingsRoutes } from './modules/billing/billing-settings.routes';
 import { adminCreditsRoutes, creditsRoutes } from './modules/credits/credits.routes';
 import type { CreditsService } from './modules/credits/credits.service';
+import { adminFleetRoutes, fleetRoutes } from './modules/fleet/fleet.routes';
+import { createFleetService } from './modules/fleet/fleet.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { helpRoutes } from './modules/help/help.routes';
+import type { HelpService } from './modules/help/help.service';
 import type { Mailer } from './modules/mail/mailer';
 import { adminMapRoutes, mapsRoutes } from './modules/maps/maps.routes';
 import { metaRoutes } from './modules/meta/meta.routes';
 import type { MetaService } from './modules/meta/meta.service';
 import { networksRoutes } from './modules/networks/networks.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import type { NotificationsService } from './modules/notifications/notifications.service';
 import { adminOrganizationsRoutes } from './modules/organizations/admin-organizations.routes';
 import { createInvites } from './modules/organizations/invites';
 import { createLending } from './modules/organizations/lending';
@@ -41,6 +51,8 @@ import { stripeWebhookRoutes } from './modules/payments/webhook.routes';
 import { createProductsRepository } from './modules/products/products.repository';
 import { productsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
+import { provisioningRoutes } from './modules/provisioning/provisioning.routes';
+import { createProvisioningService } from './modules/provisioning/provisioning.service';
 import type { AdminArchiveService } from './modules/rinex/admin-archive';
 import { adminArchiveRoutes } from './modules/rinex/admin-archive.routes';
 import { rinexRoutes } from './modules/rinex/rinex.routes';
@@ -56,6 +68,8 @@ import { createAdminUsersRepository } from './modules/user/admin-users.repositor
 import { adminUsersRoutes } from './modules/user/admin-users.routes';
 import { createAdminUsersService } from './modules/user/admin-users.service';
 import { userRoutes } from './modules/user/user.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import type { WebhooksService } from './modules/webhooks/webhooks.service';
 import type { Payments } from './payment-wiring';
 import { orgScoped } from './plugins/owner-scope';
 
@@ -73,6 +87,8 @@ export interface ApiContext {
   passwordPolicy: PasswordPolicy;
   hasGoogle: boolean;
   metaService: MetaService;
+  /** The help centre's connection guides (docs/decisions/0074). */
+  helpService: HelpService;
   creditsService: CreditsService;
   activationService: ActivationService;
   accountsService: AccountsService;
@@ -81,7 +97,13 @@ export interface ApiContext {
   rinexService: RinexService;
   adminArchiveService: AdminArchiveService;
   sales: Sales;
+  webhooksService: WebhooksService;
+  notificationsService: NotificationsService;
   onAccountsChanged?: (accountIds: string[]) => void;
+  /** Runs a clock's round in one process at a time (docs/decisions/0084). */
+  exclusive: JobLock;
+  /** With NATS_URL: shared answers forgotten in every API process when one of them takes an admin's write. */
+  clusterChanges?: ClusterChanges | undefined;
 }
 
 /**
@@ -103,6 +125,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiContext) {
     passwordPolicy,
     hasGoogle,
     metaService,
+    helpService,
     creditsService,
     activationService,
     accountsService,
@@ -112,19 +135,31 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiContext) {
     rinexService,
     adminArchiveService,
     sales,
+    webhooksService,
+    notificationsService,
+    exclusive,
+    clusterChanges,
   } = ctx;
   const { stripe, provider: paymentProvider, fulfilmentService } = payments;
 
   // Answers every visitor or every admin shares (the marketplace list, the live feed) are kept briefly; an admin's
-  // successful write forgets them before its answer leaves (docs/decisions/0052).
+  // successful write forgets them before its answer leaves (docs/decisions/0052), in every API process through NATS
+  // when there are several (0084). Stored page metadata is forgotten with them.
   const adminWrites = createChangeSignal();
+  adminWrites.onChange(metaService.forgetStoredPages);
+  clusterChanges?.subscribe(adminWrites.changed);
   api.addHook('onSend', async (request, reply) => {
     const isWrite = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
-    if (isWrite && reply.statusCode < 400 && request.url.startsWith('/api/admin/')) adminWrites.changed();
+    const isShared = request.url.startsWith('/api/admin/') || request.url.startsWith('/api/meta');
+    if (isWrite && reply.statusCode < 400 && isShared) {
+      adminWrites.changed();
+      clusterChanges?.publish();
+    }
   });
 
   await api.register(healthRoutes, { database, version: packageJson.version });
   await api.register(metaRoutes, { metaService });
+  await api.register(helpRoutes, { helpService });
   await api.register(authRoutes, {
     auth,
     rateLimiter,
@@ -148,16 +183,22 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiContext) {
     staticLanguage: brand.staticLanguage,
   });
   const lending = createLending({ db: database.db, secretBox, ...(onAccountsChanged && { onAccountsChanged }) });
+  // An ended lending gives the account back by itself (docs/decisions/0073).
+  const stopLendingClock = lending.startClock((error) => log.error({ err: error }, 'lending clock failed'), exclusive);
+  api.addHook('onClose', async () => stopLendingClock());
   await api.register(userRoutes, { db: database.db, creditsService, organizations });
   await api.register(organizationUserRoutes, { organizations, invites });
   await api.register(creditsRoutes, { creditsService });
   await api.register(adminCreditsRoutes, { creditsService });
   await api.register(activationRoutes, { activationService });
-  await api.register(accountsRoutes, { accountsService, casterAddress });
+  await api.register(accountsRoutes, { accountsService });
   await api.register(adminAccountsRoutes, { accountsService });
   await api.register(networksRoutes, { db: database.db, adminWrites });
   await api.register(mapsRoutes, { db: database.db });
   await api.register(adminMapRoutes, { db: database.db });
+  const fleetService = createFleetService({ db: database.db });
+  await api.register(fleetRoutes, { fleetService });
+  await api.register(adminFleetRoutes, { fleetService });
   await api.register(statusRoutes, { db: database.db });
   await api.register(adminUsersRoutes, {
     adminUsersService: createAdminUsersService({
@@ -192,13 +233,38 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiContext) {
   if (stripe) await api.register(stripeWebhookRoutes, { stripe, fulfilmentService });
   const subscriptionsService = createSubscriptionsService({ db: database.db, provider: paymentProvider });
   await api.register(subscriptionsRoutes, { subscriptionsService });
+  // Provisioning for resellers: an account with paid access in one call (docs/decisions/0077).
+  const provisioningService = createProvisioningService({
+    db: database.db,
+    accountsService,
+    activationService,
+    subscriptionsService,
+    creditsService,
+  });
+  await api.register(provisioningRoutes, { provisioningService });
   await api.register(rinexRoutes, { rinexService });
   await api.register(adminArchiveRoutes, { adminArchiveService });
   await api.register(adminSubscriptionsRoutes, { subscriptionsService });
   await api.register(salesRoutes, { salesService: sales.service, rateLimiter: sales.rateLimiter });
   await api.register(adminSalesRoutes, { salesService: sales.service });
   await api.register(adminAuditRoutes, { auditService: createAuditService({ db: database.db }) });
+  await api.register(webhooksRoutes, { webhooksService });
+  const notificationsOptions = { db: database.db, notificationsService, staticLanguage: brand.staticLanguage };
+  await api.register(notificationsRoutes, notificationsOptions);
+  // API keys for integrations, a person's and an organisation's (docs/decisions/0077).
+  const apiKeysService = createApiKeysService({ db: database.db });
+  await api.register(apiKeysRoutes, { apiKeysService });
 
+  // A person's billing page, and an organisation's for its owners and admins (docs/decisions/0073).
+  const billingOptions = {
+    db: database.db,
+    billingService: createBillingService({
+      db: database.db,
+      provider: paymentProvider,
+      customerIdOf: checkoutService.customerIdOf,
+    }),
+    staticLanguage: brand.staticLanguage,
+  };
   // An organisation's own credits, accounts, checkout, subscriptions and map: the same routes under
   // /org/:orgId, for its members by role (plugins/owner-scope.ts, docs/decisions/0041).
   await api.register(
@@ -211,14 +277,20 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiContext) {
         lending,
         accountsService,
       });
-      await org.register(scoped(accountsRoutes), { accountsService, casterAddress });
+      await org.register(scoped(accountsRoutes), { accountsService });
       await org.register(scoped(creditsRoutes), { creditsService });
       await org.register(scoped(activationRoutes), { activationService });
       await org.register(scoped(checkoutRoutes), { checkoutService, publicUrl: env.PUBLIC_URL });
       await org.register(scoped(subscriptionsRoutes), { subscriptionsService });
       await org.register(scoped(orgSubscriptionRoutes), { subscriptionsService });
       await org.register(scoped(mapsRoutes), { db: database.db });
+      await org.register(scoped(fleetRoutes), { fleetService });
       await org.register(scoped(rinexRoutes), { rinexService });
+      await org.register(scoped(webhooksRoutes), { webhooksService });
+      await org.register(scoped(notificationsRoutes), notificationsOptions);
+      await org.register(scoped(apiKeysRoutes), { apiKeysService });
+      await org.register(scoped(provisioningRoutes), { provisioningService });
+      await org.register(scoped(billingRoutes), billingOptions);
     },
     { prefix: '/org/:orgId' },
   );
@@ -229,15 +301,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiContext) {
     subscriptionsService,
     creditsService,
   });
-  await api.register(billingRoutes, {
-    db: database.db,
-    billingService: createBillingService({
-      db: database.db,
-      provider: paymentProvider,
-      customerIdOf: checkoutService.customerIdOf,
-    }),
-    staticLanguage: brand.staticLanguage,
-  });
+  await api.register(billingRoutes, billingOptions);
   await api.register(billingSettingsRoutes, { db: database.db, sellerName: brand.name, brandKey: brand.key });
   await api.register(settingsRoutes, { db: database.db, usernamePrefix: brand.ntripUsernamePrefix });
 }

@@ -13,16 +13,23 @@ import { registerApiRoutes } from './api-routes';
 import type { Env } from './config/env';
 import { logRequests } from './config/logger';
 import { passwordPolicyFromEnv } from './config/password-policy';
+import { onWebhookEndpointDisabled, wireEvents } from './event-wiring';
+import type { ClusterChanges } from './lib/cluster-changes';
+import { createJobLock } from './lib/job-lock';
 import { createAccountsRepository } from './modules/accounts/accounts.repository';
 import { createAccountsService } from './modules/accounts/accounts.service';
+import { casterAddressFrom } from './modules/accounts/connection-details';
 import { createActivationService } from './modules/activation/activation.service';
+import { registerIdempotency } from './modules/api-keys/idempotency';
+import { createApiKeyResolver } from './modules/api-keys/key-access';
 import { createAuth } from './modules/auth/auth';
 import { createDeviceCookies } from './modules/auth/device-cookie';
 import { registerIdentity } from './modules/auth/identity';
 import { createLoginGuard } from './modules/auth/login-guard';
-import { createRateLimiter } from './modules/auth/rate-limit';
+import { createLeasedRateLimiter, createRateLimiter } from './modules/auth/rate-limit';
 import { createCreditsRepository } from './modules/credits/credits.repository';
 import { createCreditsService } from './modules/credits/credits.service';
+import { createHelpService } from './modules/help/help.service';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createMetaRepository } from './modules/meta/meta.repository';
 import { createMetaService } from './modules/meta/meta.service';
@@ -31,12 +38,14 @@ import { createRinex } from './modules/rinex/rinex';
 import { createSales } from './modules/sales/sales';
 import { readAccountSettings } from './modules/settings/account-settings';
 import { wirePayments } from './payment-wiring';
+import { registerAdmission } from './plugins/admission';
 import { answerClientError, registerErrorHandling } from './plugins/errors';
 import { registerInputGuards } from './plugins/input-guards';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { validatorCompiler } from './plugins/validation';
 import { registerWeb } from './plugins/web';
+import { wireWebhooks } from './webhook-wiring';
 
 export interface AppOptions {
   env: Env;
@@ -52,10 +61,14 @@ export interface AppOptions {
   archiveStore?: ArchiveStore;
   /** NTRIP accounts disabled, deleted or re-keyed: main.ts tells the caster (in-process, or every one via NATS). */
   onAccountsChanged?: (accountIds: string[]) => void;
+  /** With NATS_URL (main.ts): admins' writes make every API process forget its shared answers (decision 0084). */
+  clusterChanges?: ClusterChanges;
 }
 
 const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 const requestIdPattern = /^[\w.-]{8,64}$/;
+/** API requests served at once on PGlite: its one connection runs one statement at a time on this thread anyway. */
+const embeddedConcurrency = 8;
 
 /** Builds the whole HTTP app without listening, so tests can `inject` into it. */
 export async function buildApp({
@@ -67,6 +80,7 @@ export async function buildApp({
   archiveStore,
   metricsRegistry,
   onAccountsChanged,
+  clusterChanges,
 }: AppOptions) {
   const app = Fastify({
     logger,
@@ -85,6 +99,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
+  app.decorateRequest('apiKey', null);
   app.decorateRequest('owner', null);
   app.decorateRequest('orgRole', null);
   app.addHook('onRequest', async (request, reply) => {
@@ -93,7 +108,14 @@ export async function buildApp({
 
   logRequests(app);
   registerErrorHandling(app);
+  // The embedded database shares this one thread: past its capacity, API requests are refused at once rather than
+  // held for tens of seconds (docs/decisions/0083). Before identity, so a refusal costs no database read.
+  if (database.kind === 'pglite') {
+    registerAdmission(app, { concurrency: embeddedConcurrency, maxWaitMs: env.API_QUEUE_MAX_MS });
+  }
   registerInputGuards(app);
+  // Idempotency-Key on writes (docs/decisions/0077); before compression, so the answer it keeps is the plain one.
+  registerIdempotency(app, { db: database.db });
   await registerSecurityHeaders(app, { isHttps: env.PUBLIC_URL?.startsWith('https://') ?? false });
   // Answers over 1 KB (API JSON, the branded index.html) go out compressed, brotli at the plugin's quality 4 (it
   // runs per response); built assets are precompressed (plugins/web.ts, docs/decisions/0037). Request bodies are
@@ -136,7 +158,14 @@ export async function buildApp({
     google,
     brand: getBrand(env.BRAND),
   });
-  registerIdentity(app, { auth, hotReads: database.hotReads, trustedOrigins });
+  // API keys (docs/decisions/0077): looked up by hash, limited per key in the same table as the sign-in limits, a
+  // block of the allowance at a time (docs/decisions/0082).
+  const resolveApiKey = createApiKeyResolver({
+    db: database.db,
+    hotReads: database.hotReads,
+    limiter: createLeasedRateLimiter(database.db, { limit: env.API_KEY_RATE_LIMIT, windowMs: 60_000 }),
+  });
+  registerIdentity(app, { auth, hotReads: database.hotReads, trustedOrigins, resolveApiKey });
   if (!env.PUBLIC_URL && env.NODE_ENV !== 'test') {
     app.log.warn(
       `PUBLIC_URL is not set: links in e-mails point at http://localhost:${env.PORT}, and password-reset and verification e-mails are sent only for requests to this machine; set PUBLIC_URL to the portal address`,
@@ -155,11 +184,27 @@ export async function buildApp({
   const activationService = createActivationService({ db: database.db, creditsRepository });
   const brand = getBrand(env.BRAND);
   const secretBox = createSecretBox(secretKey);
+  // The clocks' rounds run in one process at a time across every API process (docs/decisions/0084).
+  const exclusive = createJobLock(database);
+  // Outgoing webhooks (docs/decisions/0078): accounts and payments report through the hooks wired here; an endpoint
+  // disabled after 24 hours of failures is told to its owner as an alert (event-wiring.ts).
+  const { webhooks, onAccountEvent, onInvoicePaid } = wireWebhooks({
+    env,
+    db: database.db,
+    secretBox,
+    logger: app.log,
+    onEndpointDisabled: onWebhookEndpointDisabled,
+  });
+  app.addHook('onClose', () => webhooks.stop());
+  const casterAddress = casterAddressFrom(env);
+  const accountsRepository = createAccountsRepository(database.db, database.hotReads);
   const accountsService = createAccountsService({
-    accountsRepository: createAccountsRepository(database.db, database.hotReads),
+    accountsRepository,
     secretBox,
     usernamePrefix: brand.ntripUsernamePrefix,
     limits: () => readAccountSettings(database.db),
+    onAccountEvent,
+    casterAddress,
     ...(onAccountsChanged && { onAccountsChanged }),
   });
   // Payments (docs/decisions/0036): Stripe when configured, else the local test provider and its billing clock;
@@ -171,6 +216,8 @@ export async function buildApp({
     mailer,
     brandName: brand.name,
     logger: app.log,
+    exclusive,
+    onInvoicePaid,
   });
   const { localRenewals } = payments;
   const rinex = createRinex({
@@ -179,6 +226,7 @@ export async function buildApp({
     creditsRepository,
     logger: app.log,
     brandName: brand.name,
+    exclusive,
   });
   app.addHook('onClose', () => rinex.worker.stop());
   // Sales requests (docs/decisions/0047): stored at once, forwarded to SALES_WEBHOOK_URL in the background.
@@ -186,8 +234,18 @@ export async function buildApp({
   app.addHook('onClose', () => sales.forwarder.stop());
   const stopClock = payments.startClock();
   app.addHook('onClose', async () => stopClock());
-  const casterPort = env.CASTER_PUBLIC_PORT ?? env.CASTER_PORT;
-  const casterAddress = (requestHost: string) => ({ host: env.CASTER_PUBLIC_HOST ?? requestHost, port: casterPort });
+  // Alerts (docs/decisions/0076): the caster's and the sweeps' events fanned out in-app, by e-mail and to webhooks.
+  const notifications = wireEvents({
+    env,
+    db: database.db,
+    mailer,
+    logger: app.log,
+    brandName: brand.name,
+    staticLanguage: brand.staticLanguage,
+    exclusive,
+  });
+  notifications.worker.start();
+  app.addHook('onClose', () => notifications.worker.stop());
 
   await app.register(
     (api) =>
@@ -205,13 +263,18 @@ export async function buildApp({
         rinexService: rinex.service,
         adminArchiveService: rinex.adminArchiveService,
         sales,
+        webhooksService: webhooks.service,
+        notificationsService: notifications.service,
         hasGoogle: Boolean(google),
         metaService,
+        helpService: createHelpService({ accountsRepository, casterAddress: casterAddressFrom(env) }),
         creditsService,
         activationService,
         accountsService,
         payments,
         casterAddress,
+        exclusive,
+        clusterChanges,
         ...(onAccountsChanged && { onAccountsChanged }),
       }),
     { prefix: '/api' },
@@ -229,13 +292,18 @@ export async function buildApp({
       ...(env.MAP_STYLE_URL ? { mapStyleUrl: env.MAP_STYLE_URL } : {}),
     },
     // A visitor's dashboard is prerendered; a request with this cookie is not a visitor's (docs/decisions/0053).
-    { sessionCookieName: (await auth.$context).authCookies.sessionToken.name },
+    {
+      sessionCookieName: (await auth.$context).authCookies.sessionToken.name,
+      pageMeta: () => metaService.storedPages(),
+    },
   );
   app.decorate('auth', auth);
   app.decorate('localRenewals', localRenewals);
   app.decorate('payments', payments);
   app.decorate('rinexWorker', rinex.worker);
   app.decorate('salesForwarder', sales.forwarder);
+  app.decorate('webhooks', webhooks);
+  app.decorate('alerts', notifications.worker);
   return app;
 }
 

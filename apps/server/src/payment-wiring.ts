@@ -1,7 +1,9 @@
-import type { Database } from '@fixpoint/db';
+import { type Database, schema, type Transaction } from '@fixpoint/db';
 import { getBrand } from '@fixpoint/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from './config/env';
+import type { JobLock } from './lib/job-lock';
 import { createMailLinks } from './lib/mail-links';
 import { issueInvoice, mirrorStripeInvoice } from './modules/billing/invoices';
 import { createReceipts } from './modules/billing/receipts';
@@ -26,6 +28,8 @@ export function wirePayments({
   mailer,
   brandName,
   logger,
+  exclusive,
+  onInvoicePaid,
 }: {
   env: Env;
   db: Database;
@@ -33,6 +37,10 @@ export function wirePayments({
   mailer: Mailer;
   brandName: string;
   logger: FastifyBaseLogger;
+  /** The billing clock's rounds run in one process at a time (docs/decisions/0084). */
+  exclusive: JobLock;
+  /** Told of each paid invoice (ours or the provider's mirrored), inside the paying transaction (webhooks). */
+  onInvoicePaid?: (tx: Transaction, invoice: typeof schema.invoices.$inferSelect) => Promise<void>;
 }) {
   const { staticLanguage } = getBrand(env.BRAND);
   const receipts = createReceipts({ db, mailer, logger, brandName, staticLanguage });
@@ -45,8 +53,21 @@ export function wirePayments({
     links: createMailLinks({ publicUrl: env.PUBLIC_URL, port: env.PORT }),
   });
   const effects: PaymentEffects = {
-    issueInvoice,
-    mirrorInvoice: mirrorStripeInvoice,
+    async issueInvoice(tx, payment) {
+      const invoice = await issueInvoice(tx, payment);
+      if (invoice && onInvoicePaid) await onInvoicePaid(tx, invoice);
+      return invoice;
+    },
+    async mirrorInvoice(tx, invoice) {
+      await mirrorStripeInvoice(tx, invoice);
+      if (!onInvoicePaid) return;
+      const i = schema.invoices;
+      const [row] = await tx
+        .select()
+        .from(i)
+        .where(eq(i.paymentKey, `stripe:${invoice.id}`));
+      if (row) await onInvoicePaid(tx, row);
+    },
     syncSeatWindows: (tx, subscription) => syncSeatWindows(tx, subscription),
     markPastDue: (tx, providerSubscriptionId, graceDays) => markPastDue(tx, providerSubscriptionId, graceDays),
     applyProviderState: (tx, state, graceDays) => applyProviderState(tx, state, graceDays),
@@ -61,17 +82,17 @@ export function wirePayments({
     receipts,
     reminders,
     /**
-     * Every minute: the local provider's renewals (Stripe renews through invoice.paid), receipts a failed mail left
-     * unsent, and reminders that are due. Answers its stop.
+     * Every minute (BILLING_CLOCK_SECONDS): the local provider's renewals (Stripe renews through invoice.paid),
+     * receipts a failed mail left unsent, and reminders that are due. Answers its stop.
      */
     startClock(): () => void {
       const timer = setInterval(() => {
-        (async () => {
+        exclusive('billing-clock', async () => {
           await localRenewals?.renewDue();
           await receipts.sendPending();
           await reminders.sendDue();
-        })().catch((error) => logger.error({ err: error }, 'billing clock failed'));
-      }, 60_000);
+        }).catch((error) => logger.error({ err: error }, 'billing clock failed'));
+      }, env.BILLING_CLOCK_SECONDS * 1000);
       timer.unref();
       return () => clearInterval(timer);
     },

@@ -229,6 +229,8 @@ describe('a signed-in page rendered on the server (docs/decisions/0058)', () => 
       '/api/accounts': [account],
       '/api/networks': [demoNetwork],
       '/api/health': health,
+      '/api/notifications?limit=8': { items: [], unread: 0 },
+      '/api/fleet': { windowDays: 7, counts: { good: 0, limited: 0, 'action-required': 0, unknown: 0 }, accounts: [] },
     };
     const load = async (path: string) => {
       reads.push(path);
@@ -270,7 +272,9 @@ describe('a signed-in page rendered on the server (docs/decisions/0058)', () => 
       '/api/accounts',
       '/api/auth/get-session',
       '/api/documents',
+      '/api/fleet',
       '/api/networks',
+      '/api/notifications?limit=8',
       '/api/user',
     ]);
     expect(output?.title).toBe('Fixpoint | NTRIP accounts');
@@ -284,9 +288,11 @@ describe('a signed-in page rendered on the server (docs/decisions/0058)', () => 
         ['auth', 'user'],
         ['accounts', 'personal', 'list'],
         ['networks', 'list'],
+        ['notifications', 'personal', 'list', 8],
+        ['fleet', 'personal'],
       ]),
     );
-    expect(output?.queries).toHaveLength(4);
+    expect(output?.queries).toHaveLength(6);
     expect(output?.queries.find((query) => query.key[0] === 'accounts')?.data).toEqual([account]);
     // The person, not their session: its token never reaches the page.
     expect(output?.queries.find((query) => query.key[1] === 'session')?.data).toEqual({ user: sessionUser });

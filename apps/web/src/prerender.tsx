@@ -23,10 +23,12 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { accountsQueryOptions } from './api/accounts-api';
 import { currentDocumentsQueryOptions } from './api/documents-api';
+import { fleetQueryOptions } from './api/fleet-api';
 import { healthQueryOptions } from './api/get-health';
 import { networksQueryOptions } from './api/networks-api';
 import { App } from './app/app';
 import { feedNetworkQueryOptions } from './features/admin-feed/api/admin-feed-api';
+import { bellLimit, notificationsQueryOptions } from './features/notifications/api/notifications-api';
 import { userInvitesQueryOptions } from './features/organizations/api/invites-api';
 import { subscriptionPricingTablesQueryOptions, tokenProductsQueryOptions } from './features/pricing/api/pricing-api';
 import { setApiTransport } from './lib/api-client';
@@ -60,6 +62,8 @@ const signedInReads: Record<SignedInPage, (client: QueryClient, parameter: strin
   accounts: (client) => [
     client.prefetchQuery(accountsQueryOptions(personalScope)),
     client.prefetchQuery(networksQueryOptions()),
+    // The health badge on each account (decision 0079).
+    client.prefetchQuery(fleetQueryOptions(personalScope)),
   ],
   adminFeedNetwork: (client, networkId) => [client.prefetchQuery(feedNetworkQueryOptions(networkId))],
 };
@@ -155,6 +159,8 @@ export const prerenderSignedIn: PrerenderSignedIn = async ({ path, brand, langua
       client.prefetchQuery(sessionQueryOptions()),
       client.prefetchQuery(userOverviewQueryOptions()),
       client.prefetchQuery(currentDocumentsQueryOptions()),
+      // The bell's unread count in the top bar (issue 31).
+      client.prefetchQuery(notificationsQueryOptions(personalScope, bellLimit)),
       ...signedInReads[page](client, parameter),
     ]),
   );

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { createPgliteLanes } from './pglite-lanes';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -27,6 +28,11 @@ export interface DatabaseHandle {
    * best plan does not depend on the values (lookups by key), and never inside a transaction.
    */
   hotReads: Database;
+  /**
+   * For the caster's logins, which must not wait behind page reads: on PGlite, statements that go ahead of every one
+   * waiting for the single connection (docs/decisions/0083); on PostgreSQL, `db` itself.
+   */
+  priority: Database;
   kind: DatabaseKind;
   /** Applies every pending migration from the one migration folder. */
   migrate(): Promise<void>;
@@ -72,17 +78,19 @@ export function openPgliteSnapshot(snapshot: Uint8Array, dataDir?: string): Prom
 
 async function wrapPglite(client: PGlite): Promise<DatabaseHandle> {
   await client.waitReady;
-  const db = drizzlePglite({ client, schema });
+  const lanes = createPgliteLanes(client);
+  const db = drizzlePglite({ client: lanes.normal, schema });
   return {
     db: db as unknown as Database,
     hotReads: db as unknown as Database,
+    priority: drizzlePglite({ client: lanes.priority, schema }) as unknown as Database,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => timeQuery(db as unknown as Database),
     close: () => client.close(),
     // Inside a transaction of its own: PGlite runs one at a time, so no other is open while the folder is read.
     dumpSnapshot: () =>
-      client.transaction(async () => new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer())),
+      lanes.normal.transaction(async () => new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer())),
   };
 }
 
@@ -102,6 +110,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db: db as unknown as Database,
     hotReads: drizzleNodePg({ client: hotPool, schema }) as unknown as Database,
+    priority: db as unknown as Database,
     kind: 'postgres',
     migrate: () => migrateNodePg(db, { migrationsFolder }),
     ping: () => timeQuery(db as unknown as Database),

@@ -1,4 +1,4 @@
-import { type Column, eq, type SQL } from 'drizzle-orm';
+import { type Column, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 
 /** Who owns credits, NTRIP accounts, subscriptions, invoices: a user, or an organisation (docs/decisions/0041). */
 export type Owner = { userId: string } | { orgId: string };
@@ -13,6 +13,21 @@ export const isOrgOwner = (owner: Owner): owner is { orgId: string } => 'orgId' 
 /** The WHERE condition selecting the owner's rows of a table built with `ownerColumns()`. */
 export const ownerWhere = (table: OwnedTable, owner: Owner): SQL =>
   isOrgOwner(owner) ? eq(table.ownerOrgId, owner.orgId) : eq(table.ownerUserId, owner.userId);
+
+/**
+ * The WHERE condition selecting the rows of any of these owners (at most a few thousand: callers chunk larger
+ * lists). An empty list selects nothing.
+ */
+export const ownersWhere = (table: OwnedTable, owners: readonly Owner[]): SQL => {
+  const userIds = owners.flatMap((owner) => (isOrgOwner(owner) ? [] : [owner.userId]));
+  const orgIds = owners.flatMap((owner) => (isOrgOwner(owner) ? [owner.orgId] : []));
+  return (
+    or(
+      ...(userIds.length > 0 ? [inArray(table.ownerUserId, userIds)] : []),
+      ...(orgIds.length > 0 ? [inArray(table.ownerOrgId, orgIds)] : []),
+    ) ?? sql`false`
+  );
+};
 
 /** The owner columns to insert. */
 export const ownerValues = (owner: Owner) =>

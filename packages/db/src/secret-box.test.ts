@@ -21,4 +21,12 @@ describe('secret box', () => {
     expect(() => box.decrypt(tampered)).toThrow();
     expect(box.matches('garbage', 's3cret')).toBe(false);
   });
+
+  it('checks candidates against one secret again and again with one matcher, as matches does', () => {
+    const sealed = box.encrypt('rover-pass-123');
+    const matches = box.matcherFor(sealed);
+    expect(['rover-pass-123', 'rover-pass-12', 'rover-pass-123', ''].map(matches)).toEqual([true, false, true, false]);
+    expect(box.matcherFor('garbage')('rover-pass-123')).toBe(false);
+    expect(createSecretBox(generateSecretKey()).matcherFor(sealed)('rover-pass-123')).toBe(false);
+  });
 });

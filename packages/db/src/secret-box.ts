@@ -11,7 +11,14 @@ export interface SecretBox {
   decrypt(stored: string): string;
   /** Constant-time comparison of a candidate with a stored secret. */
   matches(stored: string, candidate: string): boolean;
+  /**
+   * `matches` for one stored secret, decrypted once: for a secret checked again and again (a rover's logins). The
+   * function keeps only the secret's digest, never the secret.
+   */
+  matcherFor(stored: string): (candidate: string) => boolean;
 }
+
+const digestOf = (text: string) => createHash('sha256').update(text).digest();
 
 /** `key` is 32 bytes, given as 64 hex characters or base64; anything else is hashed to 32 bytes. */
 export function createSecretBox(key: string): SecretBox {
@@ -36,16 +43,17 @@ export function createSecretBox(key: string): SecretBox {
       return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
     },
     matches(stored, candidate) {
-      let plain: string;
+      return this.matcherFor(stored)(candidate);
+    },
+    matcherFor(stored) {
+      let digest: Buffer;
       try {
-        plain = this.decrypt(stored);
+        digest = digestOf(this.decrypt(stored));
       } catch {
-        return false;
+        return () => false;
       }
       // Compare digests so that neither length nor content leaks through timing.
-      const a = createHash('sha256').update(plain).digest();
-      const b = createHash('sha256').update(candidate).digest();
-      return timingSafeEqual(a, b);
+      return (candidate) => timingSafeEqual(digest, digestOf(candidate));
     },
   };
 }

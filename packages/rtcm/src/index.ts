@@ -35,8 +35,21 @@ export {
   msmMessageType,
 } from './msm';
 export { decodeMsm4, LIGHT_MS_METRES, type Msm4Message, type Msm4Satellite, type Msm4Signal } from './msm4';
-export { type BuildGgaInput, buildGga, type Gga, hasGgaPosition, nmeaChecksum, parseGga } from './nmea';
-export { extractNmeaSentences, MAX_NMEA_LINE_LENGTH, type NmeaExtraction } from './nmea-stream';
+export {
+  type BuildGgaInput,
+  buildGga,
+  type Gga,
+  hasGgaPosition,
+  nmeaChecksum,
+  parseGga,
+  parseGgaBytes,
+} from './nmea';
+export {
+  extractNmeaSentences,
+  forEachNmeaSentence,
+  MAX_NMEA_LINE_LENGTH,
+  type NmeaExtraction,
+} from './nmea-stream';
 // RINEX on demand: RTCM 3 observations and station data to RINEX 3.04.
 export {
   convertRtcmToRinex,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractNmeaSentences } from './nmea-stream';
+import { extractNmeaSentences, forEachNmeaSentence } from './nmea-stream';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 const text = (data: Uint8Array): string => new TextDecoder().decode(data);
@@ -58,5 +58,19 @@ describe('extractNmeaSentences', () => {
     expect(rest).toHaveLength(0);
     expect(readAll([bytes(long), bytes('B'.repeat(100)), bytes(`\r\n${GGA}\r\n`)])).toEqual([GGA]);
     expect(extractNmeaSentences(bytes(`${GGA}\r\n`), 20).sentences).toEqual([]);
+  });
+});
+
+describe('forEachNmeaSentence', () => {
+  it('gives where each sentence lies and where the rest starts, without making strings', () => {
+    const read = bytes(`xx${GGA}\r\n${GGA}\n$GPGGA,1`);
+    const found: Array<[number, number]> = [];
+    const restStart = forEachNmeaSentence(read, (_, start, end) => found.push([start, end]));
+    expect(found).toEqual([
+      [2, 2 + GGA.length],
+      [4 + GGA.length, 4 + 2 * GGA.length],
+    ]);
+    expect(text(read.subarray(restStart))).toBe('$GPGGA,1');
+    expect(forEachNmeaSentence(bytes(`${GGA}\r\n`), () => {})).toBe(-1);
   });
 });

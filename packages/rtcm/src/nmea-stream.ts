@@ -22,35 +22,42 @@ export interface NmeaExtraction {
  */
 export function extractNmeaSentences(buffer: Uint8Array, maxLineLength = MAX_NMEA_LINE_LENGTH): NmeaExtraction {
   const sentences: string[] = [];
-  let lineStart = 0;
+  const restStart = forEachNmeaSentence(
+    buffer,
+    (bytes, start, end) => sentences.push(asciiText(bytes, start, end)),
+    maxLineLength,
+  );
+  return { sentences, rest: restStart === -1 ? EMPTY : buffer.subarray(restStart) };
+}
+
+/**
+ * extractNmeaSentences without making strings: calls `onSentence` with where each sentence lies in `buffer` (from
+ * its `$` to before the line ending) and answers where the rest to keep starts, or -1 when there is none to keep.
+ */
+export function forEachNmeaSentence(
+  buffer: Uint8Array,
+  onSentence: (bytes: Uint8Array, start: number, end: number) => void,
+  maxLineLength = MAX_NMEA_LINE_LENGTH,
+): number {
+  // One pass: the line's last `$` so far, and whether everything since it is printable.
+  let dollar = -1;
+  let isPrintable = true;
   for (let i = 0; i < buffer.length; i++) {
-    const byte = buffer[i];
-    if (byte !== CR && byte !== LF) continue;
-    const sentence = sentenceIn(buffer, lineStart, i, maxLineLength);
-    if (sentence !== null) sentences.push(sentence);
-    lineStart = i + 1;
-  }
-  const restStart = lastDollar(buffer, lineStart, buffer.length);
-  const isRestKept = restStart !== -1 && buffer.length - restStart <= maxLineLength;
-  return { sentences, rest: isRestKept ? buffer.subarray(restStart) : EMPTY };
-}
-
-function sentenceIn(buffer: Uint8Array, start: number, end: number, maxLineLength: number): string | null {
-  const from = lastDollar(buffer, start, end);
-  if (from === -1 || end - from > maxLineLength) return null;
-  let text = '';
-  for (let i = from; i < end; i++) {
     const byte = buffer[i] as number;
-    if (byte < 0x20 || byte > 0x7e) return null;
-    text += String.fromCharCode(byte);
+    if (byte === CR || byte === LF) {
+      if (dollar !== -1 && isPrintable && i - dollar <= maxLineLength) onSentence(buffer, dollar, i);
+      dollar = -1;
+    } else if (byte === DOLLAR) {
+      dollar = i;
+      isPrintable = true;
+    } else if (byte < 0x20 || byte > 0x7e) isPrintable = false;
   }
-  return text;
+  return dollar !== -1 && buffer.length - dollar <= maxLineLength ? dollar : -1;
 }
 
-/** Scans back only to `start`, so many short lines cost linear time. */
-function lastDollar(buffer: Uint8Array, start: number, end: number): number {
-  for (let i = end - 1; i >= start; i--) {
-    if (buffer[i] === DOLLAR) return i;
-  }
-  return -1;
+/** `bytes[start, end)` as text, one character per byte. */
+export function asciiText(bytes: Uint8Array, start: number, end: number): string {
+  let text = '';
+  for (let i = start; i < end; i++) text += String.fromCharCode(bytes[i] as number);
+  return text;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildGga, hasGgaPosition, nmeaChecksum, parseGga } from './nmea';
+import { buildGga, type Gga, hasGgaPosition, nmeaChecksum, parseGga, parseGgaBytes } from './nmea';
 
 const withChecksum = (body: string): string => `$${body}*${nmeaChecksum(body)}`;
 
@@ -132,3 +132,134 @@ describe('buildGga', () => {
     expect(sentence).toContain('$GPGGA,000000.00,');
   });
 });
+
+describe('parseGgaBytes', () => {
+  const sentence = withChecksum('GNGGA,001122.50,3203.94995,S,03446.42914,W,4,12,0.6,10.2,M,18.1,M,1.0,0042');
+  const bytesOf = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+
+  it('parses a sentence where it lies in a larger read, as parseGga does', () => {
+    const read = bytesOf(`junk\r\n${sentence}\r\n$GPGGA,12`);
+    const start = read.indexOf(0x24);
+    expect(parseGgaBytes(read, start, start + sentence.length)).toEqual(parseGga(sentence));
+    expect(parseGgaBytes(read, start, start + sentence.length - 1)).toBeNull();
+  });
+
+  it('gives exactly what the regular-expression parser it replaced gave, on valid and broken sentences alike', () => {
+    // The parser before decision 0080, kept here as the reference: split, regular expressions and Number().
+    let seed = 33;
+    const random = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    const alphabet = '0123456789012345678901234567890123456789,.*-+NSEWMAGPaf $\r\t\u00e9';
+    const seeds = [
+      sentence,
+      withChecksum('GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,'),
+      withChecksum('GPGGA,235947.00,,,,,0,00,99.99,,,,,,'),
+      withChecksum('GPGGA,120000,807.5,N,131.5,E,5,05,1,-1.25,M,+.5,M,12.,ABCD,extra,fields'),
+      withChecksum('GPGGA,000000.000001,8959.99999999999999999,N,17959.123456789012345678901,E,2,99,.5,0,M,-0,M,0,'),
+      '$GPGGA,120000,5200.000,N,00500.000,E,1,10,1.0,0.0,M,0.0,M,,',
+      withChecksum('GPGGA,235960.99,9000.000,S,18000.0,W,0004,40,9.9,9999.999,M,-99.9,M,99,0'),
+      withChecksum('GPGGA,000061,8959.9,N,1.00,E,1,1,1,1,M,1,M,1,1'),
+      // More digits than a double holds exactly: Number() rounds once, digit by digit arithmetic would twice.
+      withChecksum('GPGGA,120000,5207.9814549739187929,N,00400.5,E,1,8,1,115.174331743312114681,M,1,M,,'),
+    ];
+    let compared = 0;
+    let valid = 0;
+    for (const base of seeds) {
+      for (let round = 0; round < 1_000; round++) {
+        let text = base;
+        for (let edits = 1 + random(3); edits > 0; edits--) {
+          const at = random(text.length + 1);
+          const char = alphabet[random(alphabet.length)] as string;
+          const kind = random(3);
+          text =
+            kind === 0
+              ? text.slice(0, at) + char + text.slice(at + 1)
+              : kind === 1
+                ? text.slice(0, at) + char + text.slice(at)
+                : text.slice(0, at) + text.slice(at + 1);
+        }
+        // Mostly with a checksum that fits the edited body, so the fields themselves are what is tested.
+        const star = text.indexOf('*');
+        if (round % 4 !== 0 && text.startsWith('$') && star !== -1)
+          text = `$${withChecksum(text.slice(1, star)).slice(1)}`;
+        expect(parseGga(text), text).toEqual(referenceParseGga(text));
+        if (referenceParseGga(text)) valid++;
+        compared++;
+      }
+    }
+    expect(compared).toBe(seeds.length * 1_000);
+    expect(valid).toBeGreaterThan(1_000);
+  });
+});
+
+function referenceParseGga(sentence: string): Gga | null {
+  const body = referenceBody(sentence.trim());
+  if (body === null) return null;
+  const fields = body.split(',');
+  const address = fields[0] ?? '';
+  if (!/^[A-Z]{2}GGA$/.test(address) || fields.length < 7) return null;
+  const field = (index: number): string => fields[index] ?? '';
+  const quality = /^\d+$/.test(field(6)) ? Number(field(6)) : null;
+  const time = referenceTime(field(1));
+  const latitude = referenceCoordinate(field(2), field(3), 90, 'N', 'S');
+  const longitude = referenceCoordinate(field(4), field(5), 180, 'E', 'W');
+  if (quality === null || time === undefined || latitude === undefined || longitude === undefined) return null;
+  if ((latitude === null) !== (longitude === null)) return null;
+  const numbers = [7, 8, 9, 11, 13].map((index) => {
+    const text = field(index);
+    if (text === '') return null;
+    return /^[+-]?(?:\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : undefined;
+  });
+  if (numbers.some((value) => value === undefined)) return null;
+  const [satellites, hdop, altitude, geoidSeparation, ageOfDifferential] = numbers as Array<number | null>;
+  return {
+    talker: address.slice(0, 2),
+    time,
+    latitude,
+    longitude,
+    quality,
+    satellites: satellites ?? null,
+    hdop: hdop ?? null,
+    altitude: altitude ?? null,
+    geoidSeparation: geoidSeparation ?? null,
+    ageOfDifferential: ageOfDifferential ?? null,
+    differentialStationId: field(14) === '' ? null : field(14),
+  };
+}
+
+function referenceBody(sentence: string): string | null {
+  if (!sentence.startsWith('$')) return null;
+  const star = sentence.indexOf('*');
+  if (star === -1) return sentence.slice(1);
+  const body = sentence.slice(1, star);
+  return sentence.slice(star + 1).toUpperCase() === nmeaChecksum(body) ? body : null;
+}
+
+function referenceTime(text: string): number | null | undefined {
+  if (text === '') return null;
+  const match = /^(\d{2})(\d{2})(\d{2}(?:\.\d+)?)$/.exec(text);
+  if (!match) return undefined;
+  const [hours, minutes, seconds] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (hours > 23 || minutes > 59 || seconds >= 61) return undefined;
+  return hours * 3600 + minutes * 60 + seconds;
+}
+
+function referenceCoordinate(
+  text: string,
+  hemisphere: string,
+  maxDegrees: number,
+  positive: string,
+  negative: string,
+): number | null | undefined {
+  if (text === '' && hemisphere === '') return null;
+  if (hemisphere !== positive && hemisphere !== negative) return undefined;
+  const match = /^(\d{0,3})(\d{2}(?:\.\d*)?)$/.exec(text);
+  if (!match) return undefined;
+  const degrees = Number(match[1] || '0');
+  const minutes = Number(match[2]);
+  const value = degrees + minutes / 60;
+  if (minutes >= 60 || value > maxDegrees) return undefined;
+  return hemisphere === negative ? -value : value;
+}

@@ -73,6 +73,8 @@ export const connectionSettingsSchema = z
   .object({
     host: z.string(),
     port: z.number().int(),
+    /** The caster's NTRIP-over-TLS port; null when it speaks plain TCP only. */
+    tlsPort: z.number().int().nullable(),
     username: z.string(),
     password: z.string(),
     /** Mountpoints the account can use now: the networks' nearest-base (AUTO) mounts first. */

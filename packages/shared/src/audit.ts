@@ -41,6 +41,9 @@ export const auditKinds = [
   'template.create',
   'template.update',
   'template.delete',
+  'apiKey.create',
+  'apiKey.revoke',
+  'apiKey.newAddress',
 ] as const;
 
 export const auditKindSchema = z.enum(auditKinds);
@@ -59,6 +62,7 @@ export const auditTargetKinds = [
   'network',
   'station',
   'template',
+  'apiKey',
 ] as const;
 
 export const auditTargetKindSchema = z.enum(auditTargetKinds);

@@ -117,6 +117,8 @@ export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 export const billingOverviewSchema = z
   .object({
     profile: invoicePartyViewSchema.nullable(),
+    /** What invoices carry without a profile: the person's name and e-mail, or the organisation's name. */
+    buyerFallback: z.object({ name: z.string(), email: z.string().nullable() }),
     paymentMethod: paymentMethodSchema.nullable(),
     invoices: z.array(invoiceSchema),
     /** Whether the owner has any subscription, ended ones included (for the 'No Billing History' dialog). */

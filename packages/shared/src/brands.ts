@@ -28,7 +28,15 @@ export interface Brand {
   showPromotion: boolean;
   /** Maps open in the dark style by default. */
   darkMap: boolean;
-  termsUrl: string;
+  /** The brand's own internet domain: the demo seller's e-mail and website (never linked by the portal). */
+  domain: string;
+  /**
+   * Where the brand's terms live when not in the portal; absent: the portal's `/legal/terms`, which shows the version
+   * published under Admin -> Settings -> Documents (docs/decisions/0074).
+   */
+  termsUrl?: string;
+  /** Where Help and Documentation lead when the brand keeps its own help site; absent: the portal's `/help`. */
+  helpUrl?: string;
   /** Forces the interface language; detection and the switcher are bypassed. */
   staticLanguage?: Language;
   /** Tag-manager container id (GTM-…); the script is loaded only when present. */
@@ -60,7 +68,7 @@ export const brands = {
     cardPayment: cardPayment('#0b6bcb'),
     showPromotion: true,
     darkMap: true,
-    termsUrl: 'https://fixpoint.example/terms',
+    domain: 'fixpoint.example',
   },
   akkerpunt: {
     key: 'akkerpunt',
@@ -73,7 +81,7 @@ export const brands = {
     cardPayment: cardPayment('#2e7d32'),
     showPromotion: false,
     darkMap: false,
-    termsUrl: 'https://akkerpunt.example/voorwaarden',
+    domain: 'akkerpunt.example',
     staticLanguage: 'nl',
   },
   skyfix: {
@@ -87,7 +95,7 @@ export const brands = {
     cardPayment: cardPayment('#6d28d9'),
     showPromotion: false,
     darkMap: true,
-    termsUrl: 'https://skyfix.example/terms',
+    domain: 'skyfix.example',
     tagManagerId: 'GTM-SKYFIX1',
   },
   baupunkt: {
@@ -101,7 +109,7 @@ export const brands = {
     cardPayment: cardPayment('#c2410c'),
     showPromotion: false,
     darkMap: false,
-    termsUrl: 'https://baupunkt.example/agb',
+    domain: 'baupunkt.example',
     staticLanguage: 'de',
   },
 } as const satisfies Record<string, Brand>;
@@ -110,13 +118,6 @@ export type BrandKey = keyof typeof brands;
 export const brandKeys = Object.keys(brands) as BrandKey[];
 
 export const isBrandKey = (key: string): key is BrandKey => Object.hasOwn(brands, key);
-
-/** Links of the product itself: help and policy (shown only when not rebranded), powered-by, documentation. */
-export const productLinks = {
-  website: 'https://fixpoint.example',
-  documentation: 'https://docs.fixpoint.example',
-  privacyPolicy: 'https://fixpoint.example/privacy',
-};
 
 /** The text of the branding error (spec 1: an invalid brand key names the allowed keys). */
 export const brandingErrorMessage = (key: string) =>

@@ -102,6 +102,8 @@ export const mapRoverSchema = z
     /** When the position was reported (the session's last GGA), or the session start. */
     reportedAt: z.string(),
     isConnected: z.boolean(),
+    /** The fleet map only: the latest GGA's fix state, which colours the dot (issue 33). */
+    fixState: z.enum(['fixed', 'float', 'dgps', 'single', 'none']).nullable().optional(),
   })
   .meta({ id: 'MapRover' });
 export type MapRover = z.infer<typeof mapRoverSchema>;

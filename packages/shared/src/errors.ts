@@ -19,6 +19,8 @@ export const errorCodes = [
   'RATE_LIMITED',
   'INTERNAL',
   'SERVICE_UNAVAILABLE',
+  /** 503 with Retry-After: the embedded database is saturated; the request was refused before anything was done. */
+  'SERVER_BUSY',
   'UPSTREAM_FAILED',
   /** 403: accepting an invitation, becoming admin or changing the address needs a verified address. */
   'EMAIL_NOT_VERIFIED',

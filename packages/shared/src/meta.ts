@@ -41,10 +41,6 @@ export const updatePageMetaSchema = z.object({
   description: plainText(z.string().trim().max(300)),
 });
 
-/** Default page description (spec 1). */
-export const defaultDescription =
-  'A GNSS correction platform providing accurate real-time RTK and RINEX post-processing data on demand.';
-
 /** Titles of the portal's pages, used until an admin sets page metadata of its own. */
 export const defaultPageTitles: Record<string, string> = {
   dashboard: 'Dashboard',
@@ -55,4 +51,11 @@ export const defaultPageTitles: Record<string, string> = {
   credits: 'Credits',
   settings: 'Settings',
   checkout: 'Checkout',
+  rinex: 'RINEX',
+  status: 'Service status',
+  help: 'Help',
+  terms: 'Terms and conditions',
+  privacy: 'Privacy policy',
+  login: 'Log in',
+  signup: 'Sign up',
 };

@@ -27,6 +27,8 @@ export const subscriptionSchema = z
     currentPeriodEnd: z.iso.datetime(),
     /** Past due: the seats keep access until then while the payment is retried. */
     graceEndsAt: z.iso.datetime().nullable(),
+    /** Cancelled: when it really ended (ended at once, by the provider, or at its period's end); else null. */
+    endedAt: z.iso.datetime().nullable(),
     seats: z.number().int(),
     accounts: z.array(z.object({ id: z.string(), name: z.string(), username: z.string() })),
     createdAt: z.iso.datetime(),
@@ -48,6 +50,8 @@ export const subscriptionSeatsSchema = z.object({
 export const adminSubscriptionSchema = subscriptionSchema
   .extend({
     owner: z.object({ userId: z.string().nullable(), email: z.string().nullable(), name: z.string().nullable() }),
+    /** An organisation's subscription: the organisation is the customer (docs/decisions/0073). */
+    organization: z.object({ id: z.string(), name: z.string() }).nullable(),
   })
   .meta({ id: 'AdminSubscription' });
 

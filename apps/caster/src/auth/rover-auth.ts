@@ -24,10 +24,11 @@ export type RoverAuthResult =
     };
 
 /**
- * Checks NTRIP credentials. NTRIP passwords are sealed, not hashed (owners can see them), so the comparison is
- * secretBox.matches (constant time). When it fails we also check the owner's web password: typing the portal
- * password into the rover is the top support issue, and the owner is told so ('web-password'). That check is a
- * slow hash, paid only on failed logins and only while no other runs, so a flood cannot hold the thread pool.
+ * Checks NTRIP credentials. NTRIP passwords are sealed, not hashed (owners can see them), so the comparison is a
+ * digest comparison in constant time, the stored one decrypted once per account row read (decision 0086). When it
+ * fails we also check the owner's web password: typing the portal password into the rover is the top support issue,
+ * and the owner is told so ('web-password'). That check is a slow hash, paid only on failed logins and only while no
+ * other runs, so a flood cannot hold the thread pool.
  */
 export function createRoverAuthenticator({
   db,
@@ -42,6 +43,17 @@ export function createRoverAuthenticator({
   /** Accounts read in the last second (decision 0046). */
   cache?: LoginCache<AccountRow>;
 }) {
+  /** The password check of each account row read: decrypted once, not at every login while the row is cached. */
+  const matchers = new WeakMap<AccountRow, (candidate: string) => boolean>();
+  const passwordMatches = (account: AccountRow, candidate: string) => {
+    let matcher = matchers.get(account);
+    if (!matcher) {
+      matcher = secretBox.matcherFor(account.passwordEnc);
+      matchers.set(account, matcher);
+    }
+    return matcher(candidate);
+  };
+
   return async function authenticate(credentials: BasicCredentials): Promise<RoverAuthResult> {
     let account = cache?.account(credentials.username);
     if (!account) {
@@ -49,7 +61,7 @@ export function createRoverAuthenticator({
       if (account) cache?.rememberAccount(credentials.username, account);
     }
     if (!account) return { ok: false, reason: 'unknown-user' };
-    if (!secretBox.matches(account.passwordEnc, credentials.password)) {
+    if (!passwordMatches(account, credentials.password)) {
       const ownerId = account.ownerUserId;
       const isWebPassword =
         ownerId !== null &&

@@ -4,6 +4,7 @@ import type { RoverSession } from '../sessions/rover-session';
 import type { Catalog, CatalogNetwork, CatalogStation, CatalogStore } from '../streams/catalog';
 import type { Mount, MountRegistry } from '../streams/mount';
 import { SourceConnection, type SourceDependencies } from '../streams/source-connection';
+import type { StationLiveState } from '../streams/station-live-state';
 import type { StationStateStore } from '../streams/station-state-store';
 import { UpstreamLink } from './upstream-link';
 import { changedSettings, type UpstreamTarget } from './upstream-protocol';
@@ -40,7 +41,34 @@ export interface RelayDependencies {
 export interface Feed {
   mount: Mount;
   source: SourceConnection | undefined;
+  /** What station alerts judge a relayed station by while it is pulled (decision 0081). */
+  health: PullHealth;
 }
+
+/** A pull's history for station alerts: since when data is expected, the latest data and the latest failure. */
+export interface PullHealth {
+  /** Since when the upstream should be sending: the pull began (nmea=1: the rover's first GGA was handed on). */
+  wantedSince: number | undefined;
+  lastDataAt: number | undefined;
+  lastError: { message: string; at: number } | undefined;
+}
+
+/**
+ * A relayed station as this process pulls it, for station alerts: its health, and for a shared link that is up the
+ * live state its source keeps (judged for degradation as a hosted base's).
+ */
+export interface RelayPull {
+  station: CatalogStation;
+  health: PullHealth;
+  state?: StationLiveState | undefined;
+}
+
+/** A new feed for a mount: nothing received yet. */
+export const newFeed = (mount: Mount, wantedSince: number | undefined): Feed => ({
+  mount,
+  source: undefined,
+  health: { wantedSince, lastDataAt: undefined, lastError: undefined },
+});
 
 export interface Linked extends Feed {
   link: UpstreamLink;
@@ -127,6 +155,7 @@ export function createRelayLinks(deps: RelayDependencies) {
         hooks.onUp(source, address, agent);
       },
       onData(chunk) {
+        feed.health.lastDataAt = Date.now();
         const source = feed.source;
         if (!source) return;
         source.push(chunk);
@@ -138,6 +167,7 @@ export function createRelayLinks(deps: RelayDependencies) {
         hooks.onDown?.(reason);
       },
       onError(message) {
+        feed.health.lastError = { message, at: Date.now() };
         recordError(mount.station, target, message);
       },
     });

@@ -3,7 +3,7 @@ import type { RoverSession } from '../sessions/rover-session';
 import type { CatalogNetwork, CatalogStation } from '../streams/catalog';
 import type { StationLiveState } from '../streams/station-live-state';
 import type { RelayCoordinator } from './pull-coordination';
-import { createRelayLinks, type RelayDependencies } from './relay-links';
+import { createRelayLinks, type RelayDependencies, type RelayPull } from './relay-links';
 import { createRoverLinks } from './rover-links';
 import { createSharedLinks } from './shared-links';
 
@@ -133,6 +133,9 @@ export function createRelayManager(deps: RelayDependencies) {
       shared.stop();
       perRover.stop();
     },
+
+    /** The relayed stations this process pulls now, and how their upstream does (station alerts, decision 0081). */
+    pulls: (): RelayPull[] => [...shared.pulls(), ...perRover.pulls()],
 
     /** States of nmea=1 stations with links up (shared links are flushed as the mount's source). */
     liveStates(): StationLiveState[] {

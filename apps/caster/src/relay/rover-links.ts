@@ -3,7 +3,14 @@ import type { Catalog, CatalogNetwork, CatalogStation } from '../streams/catalog
 import { Mount } from '../streams/mount';
 import type { SourceDependencies } from '../streams/source-connection';
 import { StationLiveState } from '../streams/station-live-state';
-import type { Feed, Linked, RelayDependencies, RelayLinks } from './relay-links';
+import {
+  type Feed,
+  type Linked,
+  newFeed,
+  type RelayDependencies,
+  type RelayLinks,
+  type RelayPull,
+} from './relay-links';
 import { changedSettings, type UpstreamTarget } from './upstream-protocol';
 
 /** A per-rover link's mount is private to its rover. */
@@ -81,6 +88,13 @@ export function createRoverLinks(deps: RelayDependencies, links: RelayLinks) {
     presenceDown(entry.mount.station.id, reason);
   };
 
+  /** The rover's GGA to its link; from the first one on, the upstream is expected to send (station alerts). */
+  const forwardGga = (session: RoverSession, entry: RoverLink) => {
+    if (!session.lastGgaSentence) return;
+    entry.health.wantedSince ??= Date.now();
+    entry.link.sendGga(session.lastGgaSentence);
+  };
+
   const drop = (session: RoverSession, reason: string) => {
     const entry = perRover.get(session);
     if (!entry) return;
@@ -100,17 +114,17 @@ export function createRoverLinks(deps: RelayDependencies, links: RelayLinks) {
         links.recordError(station, undefined, target);
         return;
       }
-      const feed: Feed = { mount, source: undefined };
+      const feed = newFeed(mount, undefined);
       const entry: RoverLink = Object.assign(feed, { link: open(feed, target), target });
       perRover.set(session, entry);
-      if (session.lastGgaSentence) entry.link.sendGga(session.lastGgaSentence);
+      forwardGga(session, entry);
     },
 
     /** Forwards the rover's latest GGA to its own link (throttled there); false when it has none. */
     sendGga(session: RoverSession): boolean {
       const own = perRover.get(session);
       if (!own) return false;
-      if (session.lastGgaSentence) own.link.sendGga(session.lastGgaSentence);
+      forwardGga(session, own);
       return true;
     },
 
@@ -130,12 +144,17 @@ export function createRoverLinks(deps: RelayDependencies, links: RelayLinks) {
         entry.mount.station = next.station;
         if (changedSettings(entry.target, next.target).length === 0) continue;
         links.retarget(entry, next.target, end, open);
-        if (session.lastGgaSentence) entry.link.sendGga(session.lastGgaSentence);
+        forwardGga(session, entry);
       }
     },
 
     stop(): void {
       for (const session of [...perRover.keys()]) drop(session, 'shutdown');
+    },
+
+    /** Every link's station and health, for station alerts (a station of several rovers appears once per rover). */
+    pulls(): RelayPull[] {
+      return [...perRover.values()].map((entry) => ({ station: entry.mount.station, health: entry.health }));
     },
 
     /** States of nmea=1 stations with links up. */

@@ -2,7 +2,14 @@ import type { Catalog, CatalogNetwork } from '../streams/catalog';
 import type { Mount } from '../streams/mount';
 import type { SourceDependencies } from '../streams/source-connection';
 import { createPullCoordination, type RelayCoordinator } from './pull-coordination';
-import type { Feed, Linked, RelayDependencies, RelayLinks } from './relay-links';
+import {
+  type Feed,
+  type Linked,
+  newFeed,
+  type RelayDependencies,
+  type RelayLinks,
+  type RelayPull,
+} from './relay-links';
 import { changedSettings, type UpstreamTarget } from './upstream-protocol';
 
 /** Close reason of a shared upstream link given up because another caster process pulls the same mount. */
@@ -69,7 +76,7 @@ export function createSharedLinks(deps: RelayDependencies, links: RelayLinks) {
       return;
     }
     mount.isHeld = true;
-    const feed: Feed = { mount, source: undefined };
+    const feed = newFeed(mount, Date.now());
     const entry: SharedLink = Object.assign(feed, { link: open(feed, target), target, idleSince: undefined });
     shared.set(mount.mountpoint, entry);
     logger.info({ mountpoint: mount.mountpoint, upstream: entry.link.address }, 'relay: pulling upstream');
@@ -143,6 +150,15 @@ export function createSharedLinks(deps: RelayDependencies, links: RelayLinks) {
 
     set coordinator(value: RelayCoordinator | undefined) {
       coordination.coordinator = value;
+    },
+
+    /** Every shared link's station and health, with the source's live state while the link is up. */
+    pulls(): RelayPull[] {
+      return [...shared.values()].map((entry) => ({
+        station: entry.mount.station,
+        health: entry.health,
+        state: entry.source?.state,
+      }));
     },
 
     pulledMountpoints(): string[] {

@@ -68,15 +68,16 @@ export interface AccessCache {
   rememberAccess(accountId: string, networkId: string, until: Date): void;
 }
 
-export function createAccessChecker(db: Database, cache?: AccessCache): AccessChecker {
+/** `loginDb` serves the login's reads and window start (`admit`); `db` the live sessions' re-checks. */
+export function createAccessChecker(db: Database, cache?: AccessCache, loginDb: Database = db): AccessChecker {
   const w = schema.accessWindows;
   const a = schema.ntripAccounts;
-  const lentUntilOf = async (accountIds: string[]) => {
-    const rows = await db.select({ id: a.id, lentUntil: a.lentUntil }).from(a).where(inArray(a.id, accountIds));
+  const lentUntilOf = async (accountIds: string[], from: Database = db) => {
+    const rows = await from.select({ id: a.id, lentUntil: a.lentUntil }).from(a).where(inArray(a.id, accountIds));
     return new Map(rows.map((row) => [row.id, row.lentUntil]));
   };
   const windowsOf = (accountId: string, networkId: string, now: Date) =>
-    db
+    loginDb
       .select({ id: w.id, startsAt: w.startsAt, endsAt: w.endsAt, pendingDays: w.pendingDays })
       .from(w)
       .where(and(eq(w.accountId, accountId), eq(w.networkId, networkId), or(gt(w.endsAt, now), isNull(w.startsAt))))
@@ -87,7 +88,9 @@ export function createAccessChecker(db: Database, cache?: AccessCache): AccessCh
       const known = cache?.access(accountId, networkId, now);
       if (known) return known;
       // The login has just read the account: its lending comes along instead of a second read.
-      const lentUntil = lending ? lending.lentUntil : ((await lentUntilOf([accountId])).get(accountId) ?? null);
+      const lentUntil = lending
+        ? lending.lentUntil
+        : ((await lentUntilOf([accountId], loginDb)).get(accountId) ?? null);
       if (lentUntil && lentUntil.getTime() <= now.getTime()) return undefined;
       const windows = await windowsOf(accountId, networkId, now);
       const until = coveredUntil(windows, now);
@@ -98,7 +101,7 @@ export function createAccessChecker(db: Database, cache?: AccessCache): AccessCh
       }
       for (const pending of windows.filter((window) => window.startsAt === null)) {
         // The guard on starts_at makes this safe against a second caster starting the same window at once.
-        const started = await db.transaction(async (tx) =>
+        const started = await loginDb.transaction(async (tx) =>
           tx
             .update(w)
             .set({ startsAt: now, endsAt: new Date(now.getTime() + (pending.pendingDays ?? 0) * DAY_MS) })

@@ -25,6 +25,7 @@ import type { MountRegistry } from '../streams/mount';
 import type { RoverRouter } from '../streams/rover-router';
 import { buildSourcetable, type SourcetableOptions } from '../streams/sourcetable-builder';
 import type { AccessChecker } from './access';
+import { createReadSlices } from './read-slices';
 import { RoverSession } from './rover-session';
 import type { SessionRegistry } from './session-registry';
 import type { SessionStore } from './session-store';
@@ -46,6 +47,8 @@ export interface RoverHandlerDependencies {
   sourcetableOptions: () => SourcetableOptions;
   instance: string;
   maxQueueBytes: number;
+  /** How long a rover's socket goes unread between reads once its position is known (decision 0080); 0: never. */
+  readSliceMs: number;
   brandName: string;
   portalUrl: string;
   /** The brand's static language; otherwise the browser page follows Accept-Language. */
@@ -61,6 +64,7 @@ export interface RoverHandlerDependencies {
  */
 export function createRoverHandler(deps: RoverHandlerDependencies) {
   const { metrics, logger } = deps;
+  const reads = createReadSlices(deps.readSliceMs);
 
   const sendSourcetable = async (socket: Socket, head: GetHead) => {
     const catalog = await deps.catalog.get();
@@ -154,6 +158,7 @@ export function createRoverHandler(deps: RoverHandlerDependencies) {
         clientAddress: socket.remoteAddress ?? '',
         userAgent: head.userAgent,
         maxQueueBytes: deps.maxQueueBytes,
+        reads,
       },
       {
         onPosition: (s, gga) => {

@@ -1,7 +1,9 @@
 import type { Socket } from 'node:net';
-import { extractNmeaSentences, type Gga, hasGgaPosition, parseGga } from '@fixpoint/rtcm';
+import { forEachNmeaSentence, type Gga, hasGgaPosition, parseGga, parseGgaBytes } from '@fixpoint/rtcm';
 import type { CatalogNetwork, CatalogStation } from '../streams/catalog';
 import type { Mount, RoverSink } from '../streams/mount';
+import { GgaAccumulator } from './gga-stats';
+import type { ReadSlices } from './read-slices';
 import type { SessionProgress } from './session-store';
 
 export interface RoverSessionInit {
@@ -21,10 +23,17 @@ export interface RoverSessionInit {
   clientAddress: string;
   userAgent: string;
   maxQueueBytes: number;
+  /** Reads the socket in slices once the rover's position is known (decision 0080); unset: every read at once. */
+  reads?: ReadSlices;
 }
 
+type PositionedGga = Gga & { latitude: number; longitude: number };
+const EMPTY = new Uint8Array(0);
+/** A hang-up seen this soon after a release came during the slice (decision 0080). */
+const LATE_NOTICE_MS = 1_000;
+
 export interface RoverSessionEvents {
-  onPosition(session: RoverSession, gga: Gga & { latitude: number; longitude: number }): void;
+  onPosition(session: RoverSession, gga: PositionedGga): void;
   onBytesOut(count: number): void;
   onClose(session: RoverSession, reason: string): void;
 }
@@ -50,9 +59,22 @@ export class RoverSession implements RoverSink {
   accessUntil: Date;
   accessTimer: NodeJS.Timeout | undefined;
   isDirty = false;
+  /** Fix health from the rover's GGA (issue 33): aggregates only, written with the progress. */
+  readonly gga = new GgaAccumulator(this.startedAt.getTime());
   #closeReason: string | undefined;
-  #nmeaRest: Uint8Array = new Uint8Array(0);
+  #nmeaRest: Uint8Array = EMPTY;
   readonly #events: RoverSessionEvents;
+  /** Read slices (decision 0080): whether the socket is held, and whether the next read is the one after a slice. */
+  #isHeld = false;
+  #isReadLate = false;
+  #releasedAt = 0;
+  /** Set when the rover went away unseen while held: where its GGA time ends. */
+  #ggaEndsAt: number | undefined;
+  readonly #onReleased = () => {
+    this.#isHeld = false;
+    this.#isReadLate = true;
+    this.#releasedAt = Date.now();
+  };
 
   constructor(init: RoverSessionInit, events: RoverSessionEvents) {
     this.init = init;
@@ -62,7 +84,7 @@ export class RoverSession implements RoverSink {
     const { socket } = init;
     socket.on('data', (chunk: Buffer) => this.receive(chunk));
     socket.on('close', () => this.close('client-closed'));
-    socket.on('error', () => this.close('client-error'));
+    socket.on('error', (error: NodeJS.ErrnoException) => this.close(closeReasonOf(error)));
   }
 
   get id(): string {
@@ -107,6 +129,10 @@ export class RoverSession implements RoverSink {
   close(reason: string): void {
     if (this.#closeReason !== undefined) return;
     this.#closeReason = reason;
+    // Gone while held: noticed only at the read after the slice or at a failed write, not when it left.
+    const isRoverGone = reason === 'client-closed' || reason === 'client-error';
+    if (isRoverGone && (this.#isHeld || Date.now() - this.#releasedAt < LATE_NOTICE_MS))
+      this.#ggaEndsAt = this.gga.endOf(Date.now());
     clearTimeout(this.accessTimer);
     this.init.socket.destroy();
     this.#events.onClose(this, reason);
@@ -123,30 +149,73 @@ export class RoverSession implements RoverSink {
       lastHeight: this.lastPosition?.height ?? null,
       distanceToBaseM: this.distanceToBaseM,
       stationId: this.stationId,
+      ggaStats: this.gga.snapshot(this.#ggaEndsAt ?? Date.now()),
     };
   }
 
-  /** A GGA from the Ntrip-GGA header or the stream. */
+  /** A GGA from the Ntrip-GGA header. */
   onGgaSentence(sentence: string): void {
     const gga = parseGga(sentence);
     if (!gga) return;
-    this.ggaCount++;
-    this.lastGgaAt = new Date();
-    this.isDirty = true;
-    if (!hasGgaPosition(gga)) return;
-    const height = gga.altitude === null ? null : gga.altitude + (gga.geoidSeparation ?? 0);
-    this.lastPosition = { latitude: gga.latitude, longitude: gga.longitude, height };
-    this.lastGgaSentence = sentence;
-    this.#events.onPosition(this, gga);
+    this.#record([gga], Date.now(), false, hasGgaPosition(gga) ? gga : undefined, sentence);
   }
 
-  /** Bytes from the rover: GGA lines (anything else is ignored). */
+  /** Bytes from the rover: GGA lines (anything else is ignored), parsed where they lie in the read. */
   receive(chunk: Buffer): void {
     if (this.#closeReason !== undefined) return;
+    const isLate = this.#isReadLate;
+    this.#isReadLate = false;
     const input = this.#nmeaRest.length === 0 ? chunk : Buffer.concat([this.#nmeaRest, chunk]);
-    const { sentences, rest } = extractNmeaSentences(input);
+    const read: Gga[] = [];
+    let positioned: PositionedGga | undefined;
+    let positionedAt = 0;
+    let positionedEnd = 0;
+    const restStart = forEachNmeaSentence(input, (bytes, start, end) => {
+      const gga = parseGgaBytes(bytes, start, end);
+      if (!gga) return;
+      read.push(gga);
+      if (!hasGgaPosition(gga)) return;
+      positioned = gga;
+      positionedAt = start;
+      positionedEnd = end;
+    });
     // Copy the short rest out: keeping a view would pin the whole read buffer.
-    this.#nmeaRest = rest.length === 0 ? rest : Uint8Array.from(rest);
-    for (const sentence of sentences) this.onGgaSentence(sentence);
+    this.#nmeaRest = restStart === -1 ? EMPTY : Uint8Array.from(input.subarray(restStart));
+    if (read.length === 0) return;
+    const sentence = positioned && input.toString('latin1', positionedAt, positionedEnd);
+    this.#record(read, Date.now(), isLate, positioned, sentence);
+    // With its position known (AUTO's base, an nmea=1 upstream), the rover's next GGA can wait for a slice.
+    if (this.lastPosition !== null && this.#closeReason === undefined && this.init.reads)
+      this.#isHeld = this.init.reads.hold(this.init.socket, this.#onReleased);
   }
+
+  /**
+   * The GGA of one read, oldest first: each counts in the fix health (dated by their own UTC times, see
+   * GgaAccumulator.addRead); the newest position is the one kept and routed (the ones before it are out of date).
+   */
+  #record(
+    read: readonly Gga[],
+    readAt: number,
+    isLate: boolean,
+    positioned: PositionedGga | undefined,
+    sentence: string | undefined,
+  ): void {
+    this.gga.addRead(read, readAt, isLate);
+    this.ggaCount += read.length;
+    this.lastGgaAt = new Date(readAt);
+    this.isDirty = true;
+    if (!positioned) return;
+    const height = positioned.altitude === null ? null : positioned.altitude + (positioned.geoidSeparation ?? 0);
+    this.lastPosition = { latitude: positioned.latitude, longitude: positioned.longitude, height };
+    this.lastGgaSentence = sentence ?? null;
+    this.#events.onPosition(this, positioned);
+  }
+}
+
+/**
+ * EPIPE on a write means the rover had closed its side (the kernel answers EPIPE only after the rover's FIN): closed
+ * by the receiver, as the read would have said had the socket not been held for its slice.
+ */
+function closeReasonOf(error: NodeJS.ErrnoException): string {
+  return error.code === 'EPIPE' && error.syscall === 'write' ? 'client-closed' : 'client-error';
 }

@@ -1,4 +1,5 @@
 import { type Database, schema } from '@fixpoint/db';
+import type { GgaStats } from '@fixpoint/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { LoginFailureReason } from '../metrics';
 import { createWriteBatcher } from './write-batcher';
@@ -27,6 +28,8 @@ export interface SessionProgress {
   lastHeight: number | null;
   distanceToBaseM: number | null;
   stationId: string | null;
+  /** Fix health aggregates (issue 33); null before the first GGA. */
+  ggaStats: GgaStats | null;
 }
 
 export interface LoginFailureRow {
@@ -63,14 +66,32 @@ const BATCH = 500;
 const FAILURE_BATCH_MS = 100;
 const MAX_PENDING_FAILURES = 1_000;
 
-export function createSessionStore(db: Database): SessionStore {
+/** `loginDb` writes the opens, which a login waits for before the rover is answered; `db` everything else. */
+export function createSessionStore(db: Database, loginDb: Database = db): SessionStore {
   let pendingFailures: LoginFailureRow[] = [];
   let failureBatch: Promise<void> | undefined;
   let lastFailureWriteAt = 0;
 
   const s = schema.casterSessions;
   const insertOpens = async (rows: SessionOpenRow[]) => {
-    await db.insert(s).values(rows);
+    const values = rows.map((row) => ({
+      id: row.id,
+      account_id: row.accountId,
+      mountpoint: row.mountpoint,
+      network_id: row.networkId,
+      station_id: row.stationId,
+      client_address: row.clientAddress,
+      user_agent: row.userAgent,
+      ntrip_version: row.ntripVersion,
+      started_at: row.startedAt.toISOString(),
+      caster_instance: row.casterInstance,
+    }));
+    await loginDb.execute(sql`
+      insert into caster_sessions (id, account_id, mountpoint, network_id, station_id, client_address, user_agent,
+        ntrip_version, started_at, caster_instance)
+      select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+        as v(id uuid, account_id uuid, mountpoint text, network_id uuid, station_id uuid, client_address text,
+          user_agent text, ntrip_version smallint, started_at timestamptz, caster_instance text)`);
   };
   const opens = createWriteBatcher({ write: insertOpens, writeOne: (row) => insertOpens([row]) });
   // A close waits for the opens in flight, so its row exists when the update runs.
@@ -86,21 +107,16 @@ export function createSessionStore(db: Database): SessionStore {
 
     async saveProgress(rows) {
       for (let i = 0; i < rows.length; i += BATCH) {
-        const values = rows
-          .slice(i, i + BATCH)
-          .map(
-            (row) =>
-              sql`(${row.id}::uuid, ${row.bytesSent}::bigint, ${row.ggaCount}::integer, ${row.lastGgaAt?.toISOString() ?? null}::timestamptz, ${row.lastLatitude}::double precision, ${row.lastLongitude}::double precision, ${row.lastHeight}::double precision, ${row.distanceToBaseM}::double precision, ${row.stationId}::uuid)`,
-          );
+        const values = rows.slice(i, i + BATCH).map(progressRecord);
         await db.execute(sql`
           update caster_sessions as s set
             bytes_sent = v.bytes_sent, gga_count = v.gga_count, last_gga_at = v.last_gga_at,
             last_latitude = v.last_latitude, last_longitude = v.last_longitude, last_height = v.last_height,
             distance_to_base_m = v.distance_to_base_m, progress_at = now(),
+            gga_stats = coalesce(v.gga_stats, s.gga_stats),
             -- A station deleted meanwhile is not written (its row is gone; the foreign key would refuse the update).
             station_id = coalesce((select st.id from stations st where st.id = v.station_id), s.station_id)
-          from (values ${sql.join(values, sql`, `)})
-            as v(id, bytes_sent, gga_count, last_gga_at, last_latitude, last_longitude, last_height, distance_to_base_m, station_id)
+          from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(${progressColumns})
           where s.id = v.id`);
       }
     },
@@ -147,21 +163,45 @@ export function createSessionStore(db: Database): SessionStore {
   };
 }
 
+/**
+ * A batch's rows go to the database as one JSON parameter, read back with `jsonb_to_recordset`: one value to pass
+ * rather than ten per row, which is most of what a statement of thousands of rows costs the caster (decision 0086).
+ */
+const progressColumns = sql.raw(
+  'id uuid, bytes_sent bigint, gga_count integer, last_gga_at timestamptz, last_latitude double precision, ' +
+    'last_longitude double precision, last_height double precision, distance_to_base_m double precision, ' +
+    'station_id uuid, gga_stats jsonb',
+);
+
+const progressRecord = (p: SessionProgress) => ({
+  id: p.id,
+  bytes_sent: p.bytesSent,
+  gga_count: p.ggaCount,
+  last_gga_at: p.lastGgaAt?.toISOString() ?? null,
+  last_latitude: p.lastLatitude,
+  last_longitude: p.lastLongitude,
+  last_height: p.lastHeight,
+  distance_to_base_m: p.distanceToBaseM,
+  station_id: p.stationId,
+  gga_stats: p.ggaStats,
+});
+
 /** One UPDATE for many closes, with their final numbers. */
 async function writeCloses(db: Database, rows: readonly SessionClose[]): Promise<void> {
-  const values = rows.map(
-    ({ progress: p, closeReason, endedAt }) =>
-      sql`(${p.id}::uuid, ${p.bytesSent}::bigint, ${p.ggaCount}::integer, ${p.lastGgaAt?.toISOString() ?? null}::timestamptz, ${p.lastLatitude}::double precision, ${p.lastLongitude}::double precision, ${p.lastHeight}::double precision, ${p.distanceToBaseM}::double precision, ${p.stationId}::uuid, ${closeReason}::text, ${endedAt.toISOString()}::timestamptz)`,
-  );
+  const values = rows.map(({ progress, closeReason, endedAt }) => ({
+    ...progressRecord(progress),
+    close_reason: closeReason,
+    ended_at: endedAt.toISOString(),
+  }));
   await db.execute(sql`
     update caster_sessions as s set
       bytes_sent = v.bytes_sent, gga_count = v.gga_count, last_gga_at = v.last_gga_at,
       last_latitude = v.last_latitude, last_longitude = v.last_longitude, last_height = v.last_height,
       distance_to_base_m = v.distance_to_base_m, progress_at = v.ended_at, close_reason = v.close_reason,
-      ended_at = v.ended_at,
+      ended_at = v.ended_at, gga_stats = coalesce(v.gga_stats, s.gga_stats),
       -- A station deleted meanwhile is not written (the foreign key would refuse the whole close).
       station_id = coalesce((select st.id from stations st where st.id = v.station_id), s.station_id)
-    from (values ${sql.join(values, sql`, `)})
-      as v(id, bytes_sent, gga_count, last_gga_at, last_latitude, last_longitude, last_height, distance_to_base_m, station_id, close_reason, ended_at)
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+      as v(${progressColumns}, close_reason text, ended_at timestamptz)
     where s.id = v.id`);
 }

@@ -85,6 +85,11 @@ export class StationLiveState {
     return { bitrate: this.bitrate, messageTypes: this.messageTypes() };
   }
 
+  /** Per message type: how many arrived and when the latest did (live; the degradation check reads it). */
+  typeTallies(): ReadonlyMap<number, Readonly<TypeTally>> {
+    return this.#types;
+  }
+
   messageTypes(): Record<string, MessageTypeStats> {
     const types: Record<string, MessageTypeStats> = {};
     for (const [type, { count }] of [...this.#types].sort(([a], [b]) => a - b)) {

@@ -25,6 +25,7 @@ export const fastOptions: Partial<CasterOptions> = {
   headTimeoutMs: 1_000,
   sourceStaleMs: 300,
   sourceTimeoutMs: 60_000,
+  roverReadSliceMs: 300,
   instance: 'test-caster',
 };
 

@@ -38,6 +38,13 @@ export const envSchema = z
     PASSWORD_REQUIRE_SYMBOL: booleanString.default(false),
     /** Sign-in and password-reset attempts allowed per IP address, and per e-mail address, in a 15-minute window. */
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    /** Requests one API key may make per minute, counted across processes (docs/decisions/0077). */
+    API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+    /**
+     * On the embedded database: the longest an API request waits for its turn once the server is saturated (ms);
+     * past it, 503 SERVER_BUSY with Retry-After (docs/decisions/0083).
+     */
+    API_QUEUE_MAX_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
     // Google sign-in (hidden unless both are set); the discovery URL is configurable so tests use a local provider.
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -47,9 +54,15 @@ export const envSchema = z
     CASTER_PORT: port.default(2101),
     CASTER_PUBLIC_HOST: z.string().min(1).optional(),
     CASTER_PUBLIC_PORT: port.optional(),
+    /** The caster's NTRIP-over-TLS port (the caster reads its certificate itself); shown to users when set. */
+    CASTER_TLS_PORT: port.optional(),
     // E-mail
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
     MAIL_FROM: z.string().min(3).default('Fixpoint <no-reply@fixpoint.local>'),
+    /** Alerts (decision 0076): a person's alerts within this long of the first go out as one e-mail. */
+    ALERT_MAIL_BURST_SECONDS: z.coerce.number().min(0).max(3600).default(20),
+    /** Alert e-mails sent per second at most, however many people an outage reaches (the SMTP relay's pace). */
+    ALERT_MAILS_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(20),
     SECRET_KEY: z.string().min(32, 'must be at least 32 characters (64 hex characters recommended)').optional(),
     // Branding and analytics (docs/decisions/0015)
     /** The brand the portal runs under; an unknown key stops start-up naming the allowed ones. */
@@ -89,11 +102,20 @@ export const envSchema = z
     ORG_MAX_PER_USER: z.coerce.number().int().min(1).max(1000).default(3),
     /** Days an invitation to an organisation stays open. */
     ORG_INVITE_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+    /** Seconds between runs of the billing clock: local renewals, receipts a failed mail left, reminders due. */
+    BILLING_CLOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /**
      * The automation webhook sales requests are forwarded to (POST, JSON; docs/decisions/0047). Unset: leads are
      * stored and wait. Credentials in it are sent as basic auth; logs show its origin and path only.
      */
     SALES_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    /**
+     * Outgoing webhooks may go to loopback, private and link-local addresses (tests and local use only; decision
+     * 0078). Off: such targets are refused when added and again at every delivery, after DNS resolution.
+     */
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanString.default(false),
+    /** `npm run start:api` only: this many API processes sharing PORT (node:cluster; decision 0084). */
+    API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 /** Where the demo's seller sits: a Dutch B.V. for the Dutch and English brands, a German GmbH for the German one. */
 function demoSeller(key: BrandKey): (typeof schema.billingSettings.$inferSelect)['seller'] {
   const brand = getBrand(key);
-  const domain = new URL(brand.termsUrl).hostname;
+  const domain = brand.domain;
   const contact = { email: `billing@${domain}`, website: domain, brand: key };
   if (brand.staticLanguage === 'de')
     return {

@@ -46,6 +46,19 @@ describe('demo mode', () => {
     expect(stations.every((station) => station.isSimulated && station.latitude !== null)).toBe(true);
   });
 
+  it('is named after a reseller brand, in its language, and follows BRAND until an operator renames it', async () => {
+    const demoNetwork = async () =>
+      (await database.db.select().from(schema.networks).where(eq(schema.networks.code, 'DEMO')))[0];
+    await seedDemoNetwork(database.db, 'baupunkt');
+    expect(await demoNetwork()).toMatchObject({ name: 'Baupunkt Demo-Netz', operator: 'Baupunkt' });
+    expect((await demoNetwork())?.description).toContain('Referenzstationen');
+    await database.db.update(schema.networks).set({ operator: 'Bau GmbH' }).where(eq(schema.networks.code, 'DEMO'));
+    await seedDemoNetwork(database.db, 'akkerpunt');
+    expect(await demoNetwork()).toMatchObject({ name: 'Akkerpunt Demonetwerk', operator: 'Bau GmbH' });
+    await seedDemoNetwork(database.db);
+    expect(await demoNetwork()).toMatchObject({ name: 'Fixpoint Demo Network', operator: 'Bau GmbH' });
+  });
+
   it('streams valid RTCM 3 at 1 Hz into the caster: MSM4 each second, 1006 every 10 s', async () => {
     await seedDemoNetwork(database.db);
     const secretBox = createSecretBox('b'.repeat(64));

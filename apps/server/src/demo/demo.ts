@@ -1,5 +1,6 @@
 import { type Caster, runSimulatedStation } from '@fixpoint/caster';
 import { type Database, schema } from '@fixpoint/db';
+import { type BrandKey, brandKeys, defaultBrandKey, getBrand, type Language } from '@fixpoint/shared';
 import { and, eq } from 'drizzle-orm';
 
 export const DEMO_NETWORK_CODE = 'DEMO';
@@ -21,19 +22,63 @@ export function isDemoEnabled(env: NodeJS.ProcessEnv, hasDatabaseUrl: boolean): 
   throw new Error(`Invalid environment:\n  DEMO: must be true or false, not "${env.DEMO}"`);
 }
 
-/** Creates the demo network and its stations once; a network with the demo code, edited or not, is left alone. */
-export async function seedDemoNetwork(db: Database): Promise<void> {
+const demoWords: Record<Language, { network: (brand: string) => string; description: string }> = {
+  en: {
+    network: (brand) => `${brand} Demo Network`,
+    description: 'Simulated base stations streaming valid RTCM 3 (MSM4 and 1006): try a rover or the AUTO mount.',
+  },
+  nl: {
+    network: (brand) => `${brand} Demonetwerk`,
+    description:
+      'Gesimuleerde referentiestations die geldig RTCM 3 (MSM4 en 1006) uitzenden: probeer een rover of het AUTO-mountpoint.',
+  },
+  de: {
+    network: (brand) => `${brand} Demo-Netz`,
+    description:
+      'Simulierte Referenzstationen mit gültigem RTCM 3 (MSM4 und 1006): probieren Sie einen Rover oder den AUTO-Mountpoint.',
+  },
+};
+
+/** The demo network's name, operator and description under a brand: its name, in its language (else English). */
+export function demoNetworkTexts(key: BrandKey) {
+  const brand = getBrand(key);
+  const words = demoWords[brand.staticLanguage ?? 'en'];
+  return { name: words.network(brand.name), operator: brand.name, description: words.description };
+}
+
+/**
+ * Creates the demo network and its stations once, named after the brand. A network with the demo code is left
+ * alone, except that a name, operator and description still as another brand seeded them follow the brand it runs
+ * under now (a demo data folder started again under another BRAND); an operator's edits stay.
+ */
+export async function seedDemoNetwork(db: Database, brandKey: BrandKey = defaultBrandKey): Promise<void> {
   const { networks, stations } = schema;
-  const [existing] = await db.select({ id: networks.id }).from(networks).where(eq(networks.code, DEMO_NETWORK_CODE));
-  if (existing) return;
+  const texts = demoNetworkTexts(brandKey);
+  const [existing] = await db
+    .select({ id: networks.id, name: networks.name, operator: networks.operator, description: networks.description })
+    .from(networks)
+    .where(eq(networks.code, DEMO_NETWORK_CODE));
+  if (existing) {
+    const seeded = brandKeys.map(demoNetworkTexts);
+    const follows = (field: 'name' | 'operator' | 'description') =>
+      existing[field] !== texts[field] && seeded.some((t) => t[field] === existing[field])
+        ? { [field]: texts[field] }
+        : {};
+    const changes = { ...follows('name'), ...follows('operator'), ...follows('description') };
+    if (Object.keys(changes).length > 0) {
+      await db
+        .update(networks)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(networks.id, existing.id));
+    }
+    return;
+  }
   await db.transaction(async (tx) => {
     const [network] = await tx
       .insert(networks)
       .values({
         code: DEMO_NETWORK_CODE,
-        name: 'Fixpoint Demo Network',
-        operator: 'Fixpoint',
-        description: 'Simulated base stations streaming valid RTCM 3 (MSM4 and 1006): try a rover or the AUTO mount.',
+        ...texts,
         kind: 'hosted',
         dailyPrice: 1,
         visibility: 'public',

@@ -23,7 +23,7 @@ function usedKeys() {
     if (!text.includes("from '../../i18n/i18n'") && !text.includes("from './i18n'")) continue;
     for (const match of text.matchAll(/\bt\(\s*(['"`])([\w.${}-]+)\1/g)) {
       const key = match[2] as string;
-      const pattern = new RegExp(`^${key.replace(/\./g, '\\.').replace(/\$\{[^}]+\}/g, '\\w+')}$`);
+      const pattern = new RegExp(`^${key.replace(/\./g, '\\.').replace(/\$\{[^}]+\}/g, '[\\w-]+')}$`);
       keys.push({ file: file.slice(sourceRoot.length + 1), key, pattern });
     }
   }

@@ -1,9 +1,9 @@
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { AppError } from '@fixpoint/shared';
+import type { LightMyRequestResponse } from 'fastify';
 import Fastify from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Response as LightMyRequestResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../testing/test-app';

@@ -278,7 +278,7 @@ describe('hostile input', () => {
     });
     expect(answer.statusCode).toBe(201);
     const [header, row] = answer.body.split('\r\n');
-    expect(header).toBe('"name","username","password"');
-    expect(row).toMatch(/^"'=HYPERLINK\(""http:\/\/evil\.test""\) 1","[^"]+","[^"]+"$/);
+    expect(header).toBe('"name","username","password","host","port","tls_port","mountpoint"');
+    expect(row).toMatch(/^"'=HYPERLINK\(""http:\/\/evil\.test""\) 1","[^"]+","[^"]+",/);
   });
 });

@@ -27,6 +27,8 @@ const publicReads = new Set([
   'GET /api/stripe/subscription-pricing-tables',
   'GET /api/tokenProducts',
   'GET /api/documents',
+  // The help centre's caster address for everyone; a signed-in caller's own accounts too (decision 0074).
+  'GET /api/help/connection',
 ]);
 
 /** Signing up and in, and resetting a password, are for visitors; the session read answers null without one. */

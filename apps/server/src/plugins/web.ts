@@ -1,7 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { prerenderedPageAt, renderIndexHtml, type WebConfig } from '@fixpoint/shared';
+import {
+  applyPageMeta,
+  getBrand,
+  metaPageAt,
+  prerenderedPageAt,
+  renderIndexHtml,
+  type StoredPageMetas,
+  type WebConfig,
+} from '@fixpoint/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readCookie } from '../lib/cookies';
 import { sendApiNotFound } from './errors';
@@ -19,14 +27,45 @@ const immutable = 'public, max-age=31536000, immutable';
  * build wrote beside them (docs/decisions/0037), whichever the browser accepts. A visitor's `/`, `/dashboard` and
  * `/marketplace` (no session cookie, no query) get that page prerendered in their language instead (docs/decisions/0053,
  * 0057); a signed-in person's dashboard and accounts page, and an admin's feed of a network, come rendered with their
- * data (0058).
+ * data (0058). Every page goes out with the title and description an admin set for it (`pageMeta`; 0074).
  */
 export async function registerWeb(
   app: FastifyInstance,
   distDir: string,
   config: WebConfig,
-  { sessionCookieName }: { sessionCookieName: string },
+  {
+    sessionCookieName,
+    pageMeta = async () => ({}),
+  }: { sessionCookieName: string; pageMeta?: () => Promise<StoredPageMetas> },
 ) {
+  const brandName = getBrand(config.brand).name;
+  /** The admins' page metadata; a failed read is logged and the page goes out with its built-in title. */
+  const storedMetas = async (): Promise<StoredPageMetas> => {
+    try {
+      return await pageMeta();
+    } catch (error) {
+      app.log.error({ err: error }, 'reading the page metadata failed: pages keep their built-in titles');
+      return {};
+    }
+  };
+  // Each page with the admins' metadata applied, per stored set: one hash per page and set, not per request.
+  const withMetaCache = new WeakMap<StoredPageMetas, Map<string, WebPage>>();
+  const withMeta = async (page: WebPage, path: string): Promise<WebPage> => {
+    const metas = await storedMetas();
+    if (Object.keys(metas).length === 0) return page;
+    let pages = withMetaCache.get(metas);
+    if (!pages) {
+      pages = new Map();
+      withMetaCache.set(metas, pages);
+    }
+    const key = `${page.etag}/${metaPageAt(path) ?? ''}`;
+    let applied = pages.get(key);
+    if (!applied) {
+      applied = pageOf(applyPageMeta(page.html, path, brandName, metas));
+      pages.set(key, applied);
+    }
+    return applied;
+  };
   const indexPath = join(distDir, 'index.html');
   const indexHtml = existsSync(indexPath) ? renderIndexHtml(readFileSync(indexPath, 'utf8'), config) : undefined;
   const index = indexHtml === undefined ? undefined : pageOf(indexHtml);
@@ -77,20 +116,21 @@ export async function registerWeb(
     if (!readCookie(request.headers.cookie ?? '', sessionCookieName)) return false;
     const rendered = await signedInRender(request, path);
     if (!rendered) return false;
+    const html = applyPageMeta(rendered.html, path, brandName, await storedMetas());
     for (const cookie of rendered.setCookies) reply.header('Set-Cookie', cookie);
     await reply
       .header('Cache-Control', 'private, no-cache')
       .header('Vary', 'Cookie, Accept-Language')
       .header('Content-Security-Policy', csp)
       .type('text/html; charset=utf-8')
-      .send(rendered.html);
+      .send(html);
     return true;
   };
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (isApi(request.url)) return sendApiNotFound(request, reply);
     if (!index) return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
     if (await sendSignedIn(request, reply)) return reply;
-    const page = await pageFor(request, reply, index);
+    const page = await withMeta(await pageFor(request, reply, index), request.url.split('?', 1)[0] ?? '');
     reply.header('Cache-Control', 'no-cache').header('ETag', page.etag).header('Content-Security-Policy', csp);
     if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
     return reply.type('text/html; charset=utf-8').send(page.html);

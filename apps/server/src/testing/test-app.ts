@@ -16,7 +16,9 @@ export async function createTestApp(
 ) {
   const database = await createTestDatabase({ pglite });
   const dataDir = mkdtempSync(join(tmpdir(), 'fixpoint-test-'));
-  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, ...envOverrides });
+  // Tests that race hundreds of requests on purpose (money, limits) are not about load shedding: on PGlite their
+  // line may take longer than the 2 s a server waits by default (plugins/admission.test.ts sets its own).
+  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, API_QUEUE_MAX_MS: '60000', ...envOverrides });
   const secretKey = generateSecretKey();
   const app = await buildApp({ env, database, secretKey, ...options });
   await app.ready();

@@ -6,6 +6,8 @@ export interface ReceivedHook {
   url: string;
   headers: IncomingHttpHeaders;
   body: unknown;
+  /** The body as it came, byte for byte (what a signature is checked over). */
+  raw: string;
   /** The status the sink answered with. */
   status: number;
 }
@@ -32,6 +34,7 @@ export async function startWebhookSink({ port = 0, status = 200 }: { port?: numb
         url: request.url ?? '',
         headers: request.headers,
         body,
+        raw: text,
         status: answer,
       });
       response.writeHead(answer, { 'content-type': 'application/json' }).end('{}');

@@ -22,7 +22,13 @@ const MarketplaceRoute = lazyNamed(() => import('./routes/marketplace'), 'Market
 const NetworkRoute = lazyNamed(() => import('./routes/marketplace'), 'NetworkRoute');
 const MapRoute = lazyNamed(() => import('./routes/map'), 'MapRoute');
 const AdminMapRoute = lazyNamed(() => import('./routes/admin/map'), 'AdminMapRoute');
+const FleetRoute = lazyNamed(() => import('./routes/fleet'), 'FleetRoute');
+const AdminFleetRoute = lazyNamed(() => import('./routes/admin/fleet'), 'AdminFleetRoute');
 const StatusRoute = lazyNamed(() => import('./routes/status'), 'StatusRoute');
+// The help centre and the legal documents (docs/decisions/0074).
+const HelpRoute = lazyNamed(() => import('./routes/help'), 'HelpRoute');
+const TermsRoute = lazyNamed(() => import('./routes/legal'), 'TermsRoute');
+const PrivacyRoute = lazyNamed(() => import('./routes/legal'), 'PrivacyRoute');
 const AdminUsersRoute = lazyNamed(() => import('./routes/admin/users'), 'AdminUsersRoute');
 const AdminUserRoute = lazyNamed(() => import('./routes/admin/user'), 'AdminUserRoute');
 const AdminNetworksRoute = lazyNamed(() => import('./routes/admin/networks'), 'AdminNetworksRoute');
@@ -48,7 +54,12 @@ const AdminFeedNetworkRoute = lazyNamed(() => import('./routes/admin/feed-networ
 const OrgRoute = lazyNamed(() => import('./routes/org'), 'OrgRoute');
 const OrgOverviewRoute = lazyNamed(() => import('./routes/org'), 'OrgOverviewRoute');
 const OrgUsageRoute = lazyNamed(() => import('./routes/org-usage'), 'OrgUsageRoute');
+const OrgBillingRoute = lazyNamed(() => import('./routes/org-billing'), 'OrgBillingRoute');
 const OrgMembersRoute = lazyNamed(() => import('./routes/org-members'), 'OrgMembersRoute');
+const NotificationsRoute = lazyNamed(() => import('./routes/notifications'), 'NotificationsRoute');
+const OrgApiKeysRoute = lazyNamed(() => import('./routes/api-keys'), 'OrgApiKeysRoute');
+const OrgWebhooksRoute = lazyNamed(() => import('./routes/webhooks'), 'OrgWebhooksRoute');
+const OrgNotificationSettingsRoute = lazyNamed(() => import('./routes/notifications'), 'OrgNotificationSettingsRoute');
 
 /** Any other path of an organisation leads to its overview. */
 function ToOrgOverview() {
@@ -62,6 +73,9 @@ const visitorPages: RouteObject[] = [
   { path: paths.marketplace.path, element: <MarketplaceRoute /> },
   { path: paths.network.path, element: <NetworkRoute /> },
   { path: paths.status.path, element: <StatusRoute /> },
+  { path: paths.help.path, element: <HelpRoute /> },
+  { path: paths.legal.terms.path, element: <TermsRoute /> },
+  { path: paths.legal.privacy.path, element: <PrivacyRoute /> },
 ];
 
 export const routes: RouteObject[] = [
@@ -92,6 +106,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireUser>
             <AccountsRoute />
+          </RequireUser>
+        ),
+      },
+      {
+        path: paths.fleet.path,
+        element: (
+          <RequireUser>
+            <FleetRoute />
           </RequireUser>
         ),
       },
@@ -128,6 +150,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.notifications.path,
+        element: (
+          <RequireUser>
+            <NotificationsRoute />
+          </RequireUser>
+        ),
+      },
+      {
         path: paths.org.root.path,
         element: (
           <RequireUser>
@@ -140,10 +170,16 @@ export const routes: RouteObject[] = [
           { path: paths.org.credits.path, element: <CreditsRoute /> },
           { path: paths.org.subscriptions.path, element: <SubscriptionsRoute /> },
           { path: paths.org.map.path, element: <MapRoute /> },
+          { path: paths.org.fleet.path, element: <FleetRoute /> },
           { path: paths.org.rinex.path, element: <RinexRoute /> },
           { path: paths.org.checkout.path, element: <CheckoutRoute /> },
           { path: paths.org.usage.path, element: <OrgUsageRoute /> },
+          { path: paths.org.billing.path, element: <OrgBillingRoute /> },
           { path: paths.org.members.path, element: <OrgMembersRoute /> },
+          { path: paths.org.notifications.path, element: <NotificationsRoute /> },
+          { path: paths.org.notificationSettings.path, element: <OrgNotificationSettingsRoute /> },
+          { path: paths.org.apiKeys.path, element: <OrgApiKeysRoute /> },
+          { path: paths.org.webhooks.path, element: <OrgWebhooksRoute /> },
           { path: '*', element: <ToOrgOverview /> },
         ],
       },
@@ -163,6 +199,7 @@ export const routes: RouteObject[] = [
           { path: paths.admin.user.path, element: <AdminUserRoute /> },
           { path: paths.admin.accounts.path, element: <AdminAccountsRoute /> },
           { path: paths.admin.organizations.path, element: <AdminOrganizationsRoute /> },
+          { path: paths.admin.organization.path, element: <AdminOrganizationsRoute /> },
           { path: paths.admin.salesRequests.path, element: <AdminSalesRequestsRoute /> },
           { path: paths.admin.auditLog.path, element: <AdminAuditLogRoute /> },
           { path: paths.admin.subscriptions.path, element: <AdminSubscriptionsRoute /> },
@@ -171,6 +208,7 @@ export const routes: RouteObject[] = [
           { path: paths.admin.feed.listPath, element: <AdminFeedRoute /> },
           { path: paths.admin.feed.detailPath, element: <AdminFeedNetworkRoute /> },
           { path: paths.admin.map.path, element: <AdminMapRoute /> },
+          { path: paths.admin.fleet.path, element: <AdminFleetRoute /> },
           { path: paths.admin.archive.path, element: <AdminArchiveRoute /> },
           { path: paths.admin.products.path, element: <AdminProductsRoute /> },
           { path: paths.admin.settings.payments.path, element: <AdminPaymentsRoute /> },

@@ -42,7 +42,7 @@ export function StatCard({
         {value}
       </Text>
       {description && (
-        <Text size="xs" c="dimmed" mt={4}>
+        <Text component="div" size="xs" c="dimmed" mt={4}>
           {description}
         </Text>
       )}

@@ -22,6 +22,7 @@ const headingsOf: Record<string, string[]> = {
   'nav.dashboard': ['dashboard.title'],
   'nav.map': ['maps.userHeading'],
   'nav.accounts': ['accounts.title'],
+  'nav.fleet': ['fleet.title'],
   'nav.subscriptions': ['subscriptions.title'],
   'nav.credits': ['credits.title'],
   'nav.rinex': ['rinex.title'],
@@ -31,10 +32,15 @@ const headingsOf: Record<string, string[]> = {
   'nav.profile': ['settings.profile'],
   'nav.security': [],
   'nav.billing': [],
+  'nav.apiKeys': ['apiKeys.title'],
+  'nav.webhooks': ['webhooks.title'],
+  'nav.notificationSettings': [],
+  'nav.notifications': ['notifications.title'],
   'org.nav.members': ['orgMembers.title'],
   'org.nav.usage': ['org.usage.title'],
   'adminNav.map': ['maps.adminHeading'],
   'adminNav.feed': ['adminFeed.title'],
+  'adminNav.fleet': ['fleet.adminTitle'],
   'adminNav.networks': ['adminNetworks.title'],
   'adminNav.archive': ['adminArchive.title'],
   'adminNav.automatedSubscriptions': ['adminProducts.titles.billable-subscription'],
@@ -54,10 +60,11 @@ const headingsOf: Record<string, string[]> = {
 };
 
 /**
- * Entries with no fixed heading to match: the organisation's overview is headed by its own name, and the admin's
- * Products and Settings only group their pages (/admin/settings itself redirects).
+ * Entries with no fixed heading to match: the organisation's overview is headed by its own name, the admin's
+ * Products and Settings only group their pages (/admin/settings itself redirects), and the spec's "Documentation"
+ * opens the help centre, headed "Help" as the profile menu's entry to it is (or a brand's own help site).
  */
-const noHeading = new Set(['org.nav.overview', 'adminNav.products', 'adminNav.settings']);
+const noHeading = new Set(['org.nav.overview', 'adminNav.products', 'adminNav.settings', 'nav.documentation']);
 
 type Tree = { [key: string]: string | Tree };
 const text = (tree: Tree, key: string) =>

@@ -1,8 +1,10 @@
-import { type OrgRole, type OrgStatus, productLinks } from '@fixpoint/shared';
+import type { Brand, OrgRole, OrgStatus } from '@fixpoint/shared';
 import {
   type Icon,
+  IconActivityHeartbeat,
   IconAntenna,
   IconArchive,
+  IconBell,
   IconBook,
   IconBookFilled,
   IconBroadcast,
@@ -12,6 +14,7 @@ import {
   IconCoins,
   IconFileZip,
   IconHistory,
+  IconKey,
   IconLayoutDashboard,
   IconLayoutDashboardFilled,
   IconMap,
@@ -26,8 +29,10 @@ import {
   IconShieldLock,
   IconShoppingCart,
   IconUsers,
+  IconWebhook,
   IconWorld,
 } from '@tabler/icons-react';
+import { helpLink } from './help-links';
 import { paths } from './paths';
 
 /** Spec 3: a navigation entry has a name, a type (link, submenu, quicklinks), a url, an icon and items. */
@@ -67,6 +72,7 @@ export const userNavigation: NavEntry[] = [
   link('nav.dashboard', paths.dashboard.getHref(), IconLayoutDashboard),
   link('nav.map', paths.map.getHref(), IconMap),
   link('nav.accounts', paths.accounts.getHref(), IconAntenna),
+  link('nav.fleet', paths.fleet.getHref(), IconActivityHeartbeat),
   link('nav.subscriptions', paths.subscriptions.getHref(), IconReceipt),
   link('nav.credits', paths.credits.getHref(), IconCoins),
   link('nav.rinex', paths.rinex.getHref(), IconFileZip),
@@ -80,7 +86,10 @@ export const userNavigation: NavEntry[] = [
     items: [
       link('nav.profile', paths.settings.getHref(), IconSettings),
       link('nav.security', paths.settings.getHref('security'), IconShieldLock),
+      link('nav.notificationSettings', paths.settings.getHref('notifications'), IconBell),
       link('nav.billing', paths.settings.getHref('billing'), IconReceipt),
+      link('nav.apiKeys', paths.settings.getHref('api-keys'), IconKey),
+      link('nav.webhooks', paths.settings.getHref('webhooks'), IconWebhook),
     ],
   },
   {
@@ -123,9 +132,18 @@ export function orgNavigation(
     link('nav.credits', paths.org.credits.getHref(orgId), IconCoins),
     link('nav.subscriptions', paths.org.subscriptions.getHref(orgId), IconReceipt),
     link('nav.map', paths.org.map.getHref(orgId), IconMap),
+    link('nav.fleet', paths.org.fleet.getHref(orgId), IconActivityHeartbeat),
     link('nav.rinex', paths.org.rinex.getHref(orgId), IconFileZip),
     link('org.nav.members', paths.org.members.getHref(orgId), IconUsers),
-    ...(isManager ? [link('org.nav.usage', paths.org.usage.getHref(orgId), IconChartBar)] : []),
+    ...(isManager
+      ? [
+          link('org.nav.usage', paths.org.usage.getHref(orgId), IconChartBar),
+          link('nav.billing', paths.org.billing.getHref(orgId), IconReceipt),
+          link('nav.notifications', paths.org.notifications.getHref(orgId), IconBell),
+          link('nav.apiKeys', paths.org.apiKeys.getHref(orgId), IconKey),
+          link('nav.webhooks', paths.org.webhooks.getHref(orgId), IconWebhook),
+        ]
+      : []),
     coverage,
     {
       type: 'quicklinks',
@@ -160,6 +178,7 @@ export const withPromotion = (entries: NavEntry[], showPromotion: boolean): NavE
 export const adminNavigation: NavEntry[] = [
   link('adminNav.map', paths.admin.map.getHref(), IconMap),
   link('adminNav.feed', paths.admin.feed.getHref(), IconBroadcast),
+  link('adminNav.fleet', paths.admin.fleet.getHref(), IconActivityHeartbeat),
   link('adminNav.networks', paths.admin.networks.getHref(), IconNetwork),
   link('adminNav.archive', paths.admin.archive.getHref(), IconArchive),
   {
@@ -201,7 +220,7 @@ export interface TopNavItem {
   passiveIcon: Icon;
 }
 
-export const topNavigation = (isSignedIn: boolean): TopNavItem[] => [
+export const topNavigation = (isSignedIn: boolean, brand?: Brand): TopNavItem[] => [
   {
     name: 'nav.dashboard',
     url: paths.dashboard.getHref(),
@@ -211,10 +230,11 @@ export const topNavigation = (isSignedIn: boolean): TopNavItem[] => [
   ...(isSignedIn
     ? [{ name: 'nav.map', url: paths.map.getHref(), activeIcon: IconMapPinFilled, passiveIcon: IconMapPin }]
     : []),
+  // The portal's help centre, or the brand's own help site (docs/decisions/0074).
   {
     name: 'nav.documentation',
-    url: productLinks.documentation,
-    isExternal: true,
+    url: helpLink(brand).href,
+    ...(helpLink(brand).isExternal && { isExternal: true }),
     activeIcon: IconBookFilled,
     passiveIcon: IconBook,
   },

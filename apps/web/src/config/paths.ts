@@ -5,11 +5,22 @@ export const paths = {
   network: { path: '/marketplace/:networkId', getHref: (networkId: string) => `/marketplace/${networkId}` },
   status: { path: '/status', getHref: () => '/status' },
   map: { path: '/map', getHref: () => '/map' },
+  /** How well each rover does, from the GGA it sends (issue 33, decision 0079). */
+  fleet: { path: '/fleet', getHref: () => '/fleet' },
   accounts: { path: '/accounts', getHref: () => '/accounts' },
   subscriptions: { path: '/subscriptions', getHref: () => '/subscriptions' },
   credits: { path: '/credits', getHref: () => '/credits' },
   rinex: { path: '/rinex', getHref: () => '/rinex' },
   checkout: { path: '/checkout', getHref: () => '/checkout' },
+  /** The help centre: connection guides and troubleshooting (docs/decisions/0074). */
+  help: { path: '/help', getHref: (section?: string) => (section ? `/help#${section}` : '/help') },
+  /** The current published terms and privacy documents (Admin -> Settings -> Documents). */
+  legal: {
+    terms: { path: '/legal/terms', getHref: () => '/legal/terms' },
+    privacy: { path: '/legal/privacy', getHref: () => '/legal/privacy' },
+  },
+  /** What the platform told the person: stations down and back, access ending, credits low (issue 31). */
+  notifications: { path: '/notifications', getHref: () => '/notifications' },
   /** An organisation's pages (issue 14): the personal pages in its scope, plus overview, members and usage. */
   org: {
     root: { path: '/org/:orgId' },
@@ -18,10 +29,22 @@ export const paths = {
     credits: { path: 'credits', getHref: (orgId: string) => `/org/${orgId}/credits` },
     subscriptions: { path: 'subscriptions', getHref: (orgId: string) => `/org/${orgId}/subscriptions` },
     map: { path: 'map', getHref: (orgId: string) => `/org/${orgId}/map` },
+    fleet: { path: 'fleet', getHref: (orgId: string) => `/org/${orgId}/fleet` },
     rinex: { path: 'rinex', getHref: (orgId: string) => `/org/${orgId}/rinex` },
     checkout: { path: 'checkout', getHref: (orgId: string) => `/org/${orgId}/checkout` },
     usage: { path: 'usage', getHref: (orgId: string) => `/org/${orgId}/usage` },
+    /** Its billing details, card and invoices, for its owners and admins (decision 0073). */
+    billing: { path: 'settings/billing', getHref: (orgId: string) => `/org/${orgId}/settings/billing` },
     members: { path: 'members', getHref: (orgId: string) => `/org/${orgId}/members` },
+    notifications: { path: 'notifications', getHref: (orgId: string) => `/org/${orgId}/notifications` },
+    /** The organisation's API keys (issue 32), for its owners and admins. */
+    apiKeys: { path: 'api-keys', getHref: (orgId: string) => `/org/${orgId}/api-keys` },
+    /** The organisation's webhook endpoints and their delivery log (issue 32), for its owners and admins. */
+    webhooks: { path: 'webhooks', getHref: (orgId: string) => `/org/${orgId}/webhooks` },
+    notificationSettings: {
+      path: 'notifications/settings',
+      getHref: (orgId: string) => `/org/${orgId}/notifications/settings`,
+    },
   },
   login: { path: '/login', getHref: () => '/login' },
   signup: { path: '/signup', getHref: () => '/signup' },
@@ -34,6 +57,12 @@ export const paths = {
   admin: {
     root: { path: '/admin' },
     map: { path: 'map', getHref: () => '/admin/map' },
+    /** Every rover's health, one owner's (`ownerType`, `ownerId`) or one station's (`stationId`). */
+    fleet: {
+      path: 'fleet',
+      getHref: (filter?: { stationId: string } | { ownerType: 'user' | 'organization'; ownerId: string }) =>
+        filter ? `/admin/fleet?${new URLSearchParams(filter).toString()}` : '/admin/fleet',
+    },
     feed: {
       path: 'feed/:networkId?',
       listPath: 'feed',
@@ -46,6 +75,8 @@ export const paths = {
     subscriptions: { path: 'subscriptions', getHref: () => '/admin/subscriptions' },
     accounts: { path: 'accounts', getHref: () => '/admin/accounts' },
     organizations: { path: 'organizations', getHref: () => '/admin/organizations' },
+    /** One organisation's admin page: the list with its details open (the customer of its subscriptions). */
+    organization: { path: 'organizations/:orgId', getHref: (orgId: string) => `/admin/organizations/${orgId}` },
     /** The leads of the sales flow and their forwarding to the automation webhook (issue 15). */
     salesRequests: { path: 'sales-requests', getHref: () => '/admin/sales-requests' },
     /** Every admin and money action, who did it and what changed (issue 28, decision 0064). */

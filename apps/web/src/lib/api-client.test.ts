@@ -11,6 +11,11 @@ describe('api client error handling', () => {
     }
   });
 
+  it('tries a query three more times when the server said it is busy, as it asked', () => {
+    const busy = new ApiError(503, 'SERVER_BUSY', 'The server is busy. Try again in a few seconds.');
+    expect([0, 1, 2, 3].map((failures) => shouldRetryQuery(failures, busy))).toEqual([true, true, true, false]);
+  });
+
   it('treats a 404 and a malformed id (400 VALIDATION_FAILED) as not found, and nothing else', () => {
     expect(isNotFound(new ApiError(404, 'NOT_FOUND', 'No such network.'))).toBe(true);
     expect(isNotFound(new ApiError(400, 'VALIDATION_FAILED', 'Invalid params.id'))).toBe(true);

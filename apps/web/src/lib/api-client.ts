@@ -39,9 +39,12 @@ export function isNotFound(error: unknown): boolean {
 
 /**
  * Whether a failed query is worth one more try: a network failure or a 5xx may pass the second time, a 4xx answer
- * (not found, not allowed, bad input) will not.
+ * (not found, not allowed, bad input) will not. A server that said it is busy (503 SERVER_BUSY: the embedded
+ * database shedding a moment's load, decision 0083) asked to be tried again in a few seconds: up to three more
+ * times, after 1, 2 and 4 s.
  */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.code === 'SERVER_BUSY') return failureCount < 3;
   return failureCount < 1 && !(error instanceof ApiError && error.status < 500);
 }
 

@@ -74,6 +74,7 @@ export const ntripAccount = (id: string, name: string, extra: object = {}) => ({
 export const connectionSettings = (username: string) => ({
   host: 'caster.example.com',
   port: 2101,
+  tlsPort: null,
   username,
   password: crypto.randomUUID(),
   mountpoints: [],
@@ -101,5 +102,16 @@ export const stubUser = (
     if (url.pathname === '/api/health') return { body: health };
     if (url.pathname === '/api/auth/get-session') return { body: { user: { ...sessionUser, ...user }, session: {} } };
     if (url.pathname === '/api/user') return { body: { ...userOverview, ...overview } };
-    return extra(url, init);
+    return extra(url, init) ?? signedInDefaults(url);
   });
+
+/**
+ * What every signed-in page reads besides the page's own data, unless the test answers it: the bell's notifications
+ * (none) and the service status of the stations the person uses (none, all up).
+ */
+export function signedInDefaults(url: URL): Answer {
+  if (/^\/api(\/org\/[^/]+)?\/notifications$/.test(url.pathname)) return { body: { items: [], unread: 0 } };
+  if (/^\/api(\/org\/[^/]+)?\/service-status$/.test(url.pathname))
+    return { body: { state: 'operational', stations: [] } };
+  return undefined;
+}

@@ -46,7 +46,7 @@ export const initTestI18n = (lng?: Language) =>
 export function renderApp(path: string, { brand, lng }: { brand?: Brand; lng?: Language } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const i18n = initTestI18n(lng ?? brand?.staticLanguage);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <AppProvider i18n={i18n} env="test" brand={brand}>
       <RouterProvider router={router} />
@@ -59,7 +59,7 @@ export function renderApp(path: string, { brand, lng }: { brand?: Brand; lng?: L
 export function renderWithProviders(ui: ReactNode, { brand, lng }: { brand?: Brand; lng?: Language } = {}) {
   const i18n = initTestI18n(lng);
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: ['/'] });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <AppProvider i18n={i18n} env="test" brand={brand}>
       <RouterProvider router={router} />

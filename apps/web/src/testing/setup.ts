@@ -4,7 +4,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 
 // Pages and parts of the shell load as chunks (docs/decisions/0048); on a busy two-core machine transforming one on
 // first use can take longer than the library's default second.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks these; Mantine needs them.
 Object.defineProperty(window, 'matchMedia', {

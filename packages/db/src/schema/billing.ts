@@ -175,4 +175,9 @@ export const paymentMethods = pgTable(
 export const sentNotices = pgTable('sent_notices', {
   key: text('key').primaryKey(),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Set while a process sends the mail, null once it went (docs/decisions/0084): a claim whose process died mid-send
+   * is taken again once this time has passed.
+   */
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }),
 });

@@ -173,6 +173,8 @@ export const subscriptions = pgTable(
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** When it ended before its period did (ended now, or by the provider); a period that ran out ends at its end. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
     /** Past due: the seats keep access until then (docs/decisions/0038); cleared when a payment succeeds. */
     graceEndsAt: timestamp('grace_ends_at', { withTimezone: true }),
     /** The provider's time of the last subscription change applied: an older change arriving late is ignored. */

@@ -1,3 +1,4 @@
+export * from './api-keys';
 export * from './archive';
 export * from './audit';
 export * from './auth';
@@ -6,7 +7,9 @@ export * from './commerce';
 export * from './credits';
 export * from './meta';
 export * from './networks';
+export * from './notifications';
 export * from './ntrip-accounts';
 export * from './organizations';
 export * from './sales';
 export * from './settings';
+export * from './webhooks';

@@ -6,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -107,6 +108,11 @@ export const casterSessions = pgTable(
     lastLongitude: doublePrecision('last_longitude'),
     lastHeight: doublePrecision('last_height'),
     distanceToBaseM: doublePrecision('distance_to_base_m'),
+    /**
+     * Fix health from the rover's GGA, aggregated by the caster (GgaStats in packages/shared fleet.ts: time per fix
+     * state, first fix, histograms of correction age, satellites, HDOP); null without GGA (issue 33, decision 0079).
+     */
+    ggaStats: jsonb('gga_stats'),
     /** Why it ended: client-closed, replaced, window-ended, revoked, slow-client, source-lost, shutdown, ... */
     closeReason: text('close_reason'),
     casterInstance: text('caster_instance'),
@@ -114,6 +120,8 @@ export const casterSessions = pgTable(
   (t) => [
     index('caster_sessions_account_started_idx').on(t.accountId, t.startedAt),
     index('caster_sessions_open_idx').on(t.endedAt),
+    // Webhooks read new sessions by start time (decision 0078).
+    index('caster_sessions_started_idx').on(t.startedAt),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { type Database, isOrgOwner, type Owner, ownerWhere, schema } from '@fixpoint/db';
+import { type Database, isOrgOwner, type Owner, ownerWhere, schema, type Transaction } from '@fixpoint/db';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { WindowRow } from './status';
 
@@ -64,23 +64,36 @@ export function createAccountsRepository(db: Database, hotReads: Database = db) 
       return Boolean(row);
     },
 
-    insertMany: (rows: (typeof a.$inferInsert)[]) => db.insert(a).values(rows).returning(),
+    /** `after` runs in the insert's transaction with the new rows (account events; account-events.ts). */
+    insertMany: (rows: (typeof a.$inferInsert)[], after?: AfterChange) =>
+      db.transaction(async (tx) => {
+        const inserted = await tx.insert(a).values(rows).returning();
+        await after?.(tx, inserted);
+        return inserted;
+      }),
 
     async countByOwner(owner: Owner) {
       const [row] = await db.select({ count: count() }).from(a).where(ownerWhere(a, owner));
       return row?.count ?? 0;
     },
 
-    async update(id: string, values: Partial<typeof a.$inferInsert>) {
-      const [row] = await db
-        .update(a)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(a.id, id))
-        .returning();
-      return row ?? null;
+    async update(id: string, values: Partial<typeof a.$inferInsert>, after?: AfterChange) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(a)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(a.id, id))
+          .returning();
+        if (row) await after?.(tx, [row]);
+        return row ?? null;
+      });
     },
 
-    delete: (id: string) => db.delete(a).where(eq(a.id, id)),
+    delete: (id: string, after?: AfterChange) =>
+      db.transaction(async (tx) => {
+        const deleted = await tx.delete(a).where(eq(a.id, id)).returning();
+        await after?.(tx, deleted);
+      }),
 
     /** Accounts by id with their details (see prepareDescribed). */
     details: (accountIds: string[]): Promise<DescribedAccount[]> =>
@@ -138,6 +151,9 @@ export function createAccountsRepository(db: Database, hotReads: Database = db) 
 }
 
 export type AccountsRepository = ReturnType<typeof createAccountsRepository>;
+
+/** Runs inside a change's transaction with the rows as changed (deleted: as they were). */
+type AfterChange = (tx: Transaction, rows: (typeof a.$inferSelect)[]) => Promise<void>;
 
 /**
  * Accounts with everything their description needs, in one read: who owns them (an organisation's name), to whom

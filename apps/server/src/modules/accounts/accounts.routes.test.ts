@@ -28,9 +28,11 @@ describe('NTRIP account management', () => {
     expect(res.statusCode).toBe(201);
     expect(res.headers['content-type']).toContain('text/csv');
     const rows = parseCsv(res.body);
-    expect(rows[0]).toEqual(['name', 'username', 'password']);
+    expect(rows[0]).toEqual(['name', 'username', 'password', 'host', 'port', 'tls_port', 'mountpoint']);
     expect(rows).toHaveLength(13);
     expect(rows[1]?.[0]).toBe('Harvester 01');
+    // Where the rover connects (this machine without PUBLIC_URL; no TLS port configured); no access yet: no mount.
+    expect(rows[1]?.slice(3)).toEqual(['localhost', '2101', '', '']);
     expect(new Set(rows.slice(1).map((r) => r[1])).size).toBe(12);
 
     const exported = parseCsv(
@@ -134,6 +136,12 @@ describe('NTRIP account management', () => {
       endsAt: new Date(Date.now() + 86_400_000),
       source: 'admin',
     });
+    // With access, its credentials CSV names the mountpoint the rover uses.
+    const [, exported] = parseCsv(
+      (await t.app.inject({ url: `/api/accounts/credentials.csv?ids=${account.id}`, headers: owner.headers })).body,
+    );
+    expect(exported?.[1]).toBe(account.username);
+    expect(exported?.slice(3)).toEqual(['localhost', '2101', '', `${network.code}_AUTO`]);
     await t.database.db.insert(schema.casterSessions).values({
       accountId: account.id,
       mountpoint: `${network.code}_AUTO`,

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../../plugins/auth';
 import { ownerOf } from '../../plugins/owner-scope';
-import type { AccountsService, CasterAddress } from './accounts.service';
+import type { AccountsService } from './accounts.service';
 
 const idParams = z.object({ id: z.uuid() });
 const errors = {
@@ -22,17 +22,17 @@ const errors = {
   404: errorResponseSchema,
 };
 const secured = { tags: ['accounts'], security: [{ bearerAuth: [] }] };
-const csv = z.string().describe('text/csv: name, username, password');
+const csv = z.string().describe('text/csv: name, username, password, host, port, tls_port, mountpoint');
 
 /** The owner's NTRIP accounts: the user's at /api, an organisation's at /api/org/{orgId} (plugins/owner-scope). */
 export const accountsRoutes: FastifyPluginAsyncZod<{
   accountsService: AccountsService;
-  casterAddress: (requestHost: string) => CasterAddress;
-}> = async (app, { accountsService: service, casterAddress }) => {
+}> = async (app, { accountsService: service }) => {
   app.get(
     '/accounts',
     {
       onRequest: requireUser,
+      config: { apiKeyScope: 'accounts:read' },
       schema: {
         ...secured,
         summary: 'My NTRIP accounts with status',
@@ -46,6 +46,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/accounts',
     {
       onRequest: requireUser,
+      config: { apiKeyScope: 'accounts:write' },
       schema: {
         ...secured,
         summary: 'Create an NTRIP account',
@@ -60,6 +61,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/accounts/bulk',
     {
       onRequest: requireUser,
+      config: { apiKeyScope: 'accounts:write' },
       schema: {
         ...secured,
         summary: 'Create N accounts at once; answers their credentials as CSV',
@@ -71,7 +73,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       sendCsv(
         reply.status(201),
         'ntrip-accounts.csv',
-        await service.bulkCreate(ownerOf(request), request.body.count, request.body.namePrefix),
+        await service.bulkCreate(ownerOf(request), request.body.count, request.body.namePrefix, request.hostname),
       ),
   );
 
@@ -79,7 +81,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/accounts/credentials.csv',
     {
       onRequest: requireUser,
-      config: { orgRole: 'admin' },
+      config: { orgRole: 'admin', apiKeyScope: 'accounts:read' },
       schema: {
         ...secured,
         summary: 'Credentials of my accounts (or of ?ids=…) as CSV',
@@ -89,7 +91,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const ids = request.query.ids === undefined ? undefined : [request.query.ids].flat();
-      return sendCsv(reply, 'ntrip-accounts.csv', await service.exportCsv(ownerOf(request), ids));
+      return sendCsv(reply, 'ntrip-accounts.csv', await service.exportCsv(ownerOf(request), ids, request.hostname));
     },
   );
 
@@ -97,6 +99,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/accounts/rotate',
     {
       onRequest: requireUser,
+      config: { apiKeyScope: 'accounts:write' },
       schema: {
         ...secured,
         summary: 'New passwords for a selection (ends their sessions); answers CSV',
@@ -105,13 +108,18 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      sendCsv(reply, 'ntrip-accounts-rotated.csv', await service.rotate(ownerOf(request), request.body.ids)),
+      sendCsv(
+        reply,
+        'ntrip-accounts-rotated.csv',
+        await service.rotate(ownerOf(request), request.body.ids, request.hostname),
+      ),
   );
 
   app.post(
     '/accounts/revoke',
     {
       onRequest: requireUser,
+      config: { apiKeyScope: 'accounts:write' },
       schema: {
         ...secured,
         summary: 'Disable a selection (ends their sessions)',
@@ -126,6 +134,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/accounts/:id',
     {
       onRequest: requireUser,
+      config: { apiKeyScope: 'accounts:read' },
       schema: {
         ...secured,
         summary: 'One NTRIP account',
@@ -140,6 +149,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/accounts/:id',
     {
       onRequest: requireUser,
+      config: { apiKeyScope: 'accounts:write' },
       schema: {
         ...secured,
         summary: 'Rename, set the connection limit, or disable/enable',
@@ -155,6 +165,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/accounts/:id',
     {
       onRequest: requireUser,
+      config: { apiKeyScope: 'accounts:write' },
       schema: {
         ...secured,
         summary: 'Delete an NTRIP account (ends its sessions)',
@@ -172,6 +183,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/accounts/:id/password',
     {
       onRequest: requireUser,
+      config: { apiKeyScope: 'accounts:write' },
       schema: {
         ...secured,
         summary: 'Regenerate the password (ends live sessions)',
@@ -181,7 +193,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await service.rotate(ownerOf(request), [request.params.id]);
-      return service.connectionSettings(ownerOf(request), request.params.id, casterAddress(request.hostname));
+      return service.connectionSettings(ownerOf(request), request.params.id, request.hostname);
     },
   );
 
@@ -189,7 +201,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/accounts/:id/credentials',
     {
       onRequest: requireUser,
-      config: { orgRole: 'admin' },
+      config: { orgRole: 'admin', apiKeyScope: 'accounts:read' },
       schema: {
         ...secured,
         summary: 'Credentials and ready-to-paste connection settings',
@@ -197,13 +209,14 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         response: { 200: connectionSettingsSchema, ...errors },
       },
     },
-    (request) => service.connectionSettings(ownerOf(request), request.params.id, casterAddress(request.hostname)),
+    (request) => service.connectionSettings(ownerOf(request), request.params.id, request.hostname),
   );
 
   app.get(
     '/accounts/:id/sessions',
     {
       onRequest: requireUser,
+      config: { apiKeyScope: 'accounts:read' },
       schema: {
         ...secured,
         summary: 'Session history from the caster',

@@ -1,13 +1,14 @@
-import { type Owner, ownerValues, type SecretBox } from '@fixpoint/db';
-import { AppError, type CasterSession, type ConnectionSettings, type NtripAccount, toCsv } from '@fixpoint/shared';
+import { type Owner, ownerValues, type SecretBox, type schema, type Transaction } from '@fixpoint/db';
+import { AppError, type CasterSession, type ConnectionSettings, type NtripAccount } from '@fixpoint/shared';
+import { type AccountEventHook, reportAccounts } from './account-events';
 import type { AccountsRepository, DescribedAccount } from './accounts.repository';
+import { type CasterAddress, connectionDetails, credentialsCsv } from './connection-details';
 import { generateNtripPassword, generateNtripUsername } from './credentials';
 import { diagnose, networkStatuses } from './status';
 
-export interface CasterAddress {
-  host: string;
-  port: number;
-}
+export type { CasterAddress } from './connection-details';
+
+type AccountRow = typeof schema.ntripAccounts.$inferSelect;
 
 const notFound = () => new AppError('ACCOUNT_NOT_FOUND', 404, 'No such NTRIP account.');
 
@@ -17,6 +18,8 @@ export function createAccountsService({
   usernamePrefix,
   limits = async () => ({ defaultMaxConnections: 1, maxAccountsPerOwner: Number.POSITIVE_INFINITY }),
   onAccountsChanged = () => undefined,
+  onAccountEvent,
+  casterAddress = () => ({ host: 'localhost', port: 2101, tlsPort: null }),
 }: {
   accountsRepository: AccountsRepository;
   secretBox: SecretBox;
@@ -25,7 +28,22 @@ export function createAccountsService({
   limits?: () => Promise<{ defaultMaxConnections: number; maxAccountsPerOwner: number }>;
   /** Tells the caster(s) at once (in-process, or through NATS): a disabled, deleted or re-keyed account's sessions end. */
   onAccountsChanged?: (accountIds: string[]) => void;
+  /** Told of each account created, changed or deleted, inside its transaction (webhooks; account-events.ts). */
+  onAccountEvent?: AccountEventHook;
+  /** The caster's public address (connection-details.ts), from the host a request came to when there is one. */
+  casterAddress?: (requestHost?: string) => CasterAddress;
 }) {
+  /** Credentials with the caster's address and each account's mountpoints, as a CSV to set a fleet up from. */
+  async function csvOf(rows: { id: string; name: string; username: string; password: string }[], requestHost?: string) {
+    const caster = casterAddress(requestHost);
+    const details = await connectionDetails(
+      repo,
+      caster,
+      rows.map((row) => row.id),
+    );
+    return credentialsCsv(rows, details, caster);
+  }
+
   async function uniqueUsernames(count: number) {
     const names = new Set<string>();
     while (names.size < count) {
@@ -99,9 +117,13 @@ export function createAccountsService({
         ...ownerValues(owner),
         maxConnections: defaultMaxConnections,
       })),
+      (tx, inserted) => reportAccounts(onAccountEvent, tx, 'account.created', inserted),
     );
     return rows.map((row, i) => ({ row, password: passwords[i] as string }));
   }
+
+  /** Reports changed rows as account.updated, inside the change's transaction. */
+  const updated = (tx: Transaction, rows: AccountRow[]) => reportAccounts(onAccountEvent, tx, 'account.updated', rows);
 
   return {
     list: async (owner: Owner) => {
@@ -121,26 +143,30 @@ export function createAccountsService({
     },
 
     /** A fleet at once: `${prefix} 1` … `${prefix} N`, credentials returned as CSV for the owner to hand out. */
-    async bulkCreate(owner: Owner, count: number, prefix: string) {
+    async bulkCreate(owner: Owner, count: number, prefix: string, requestHost?: string) {
       const width = String(count).length;
       const created = await createMany(
         owner,
         Array.from({ length: count }, (_, i) => `${prefix} ${String(i + 1).padStart(width, '0')}`),
       );
-      return toCsv(
-        ['name', 'username', 'password'],
-        created.map(({ row, password }) => [row.name, row.username, password]),
+      return csvOf(
+        created.map(({ row, password }) => ({ id: row.id, name: row.name, username: row.username, password })),
+        requestHost,
       );
     },
 
     async update(owner: Owner, id: string, changes: { name?: string; maxConnections?: number; isDisabled?: boolean }) {
       await owned(owner, id);
-      const row = await repo.update(id, {
-        ...changes,
-        ...(changes.isDisabled !== undefined
-          ? { disabledReason: changes.isDisabled ? 'Revoked by the owner' : null }
-          : {}),
-      });
+      const row = await repo.update(
+        id,
+        {
+          ...changes,
+          ...(changes.isDisabled !== undefined
+            ? { disabledReason: changes.isDisabled ? 'Revoked by the owner' : null }
+            : {}),
+        },
+        updated,
+      );
       onAccountsChanged([id]);
       return (await describe([row as NonNullable<typeof row>]))[0] as NtripAccount;
     },
@@ -148,57 +174,73 @@ export function createAccountsService({
     async remove(owner: Owner, id: string) {
       await owned(owner, id);
       // Sessions of a deleted account end: the caster no longer finds it (and its session rows go with it).
-      await repo.delete(id);
+      await repo.delete(id, (tx, deleted) => reportAccounts(onAccountEvent, tx, 'account.deleted', deleted));
       onAccountsChanged([id]);
     },
 
     /** New passwords for the selection; the caster ends their live sessions (passwordChangedAt moves). */
-    async rotate(owner: Owner, ids: string[]) {
+    async rotate(owner: Owner, ids: string[], requestHost?: string) {
       const accounts = await repo.findOwnedMany(owner, ids);
       if (accounts.length !== new Set(ids).size) throw notFound();
-      const rows: string[][] = [];
+      const rows: { id: string; name: string; username: string; password: string }[] = [];
       for (const account of accounts) {
         const password = generateNtripPassword();
         await repo.update(account.id, { passwordEnc: secretBox.encrypt(password), passwordChangedAt: new Date() });
-        rows.push([account.name, account.username, password]);
+        rows.push({ id: account.id, name: account.name, username: account.username, password });
       }
       onAccountsChanged(accounts.map((account) => account.id));
-      return toCsv(['name', 'username', 'password'], rows);
+      return csvOf(rows, requestHost);
     },
 
     async revoke(owner: Owner, ids: string[]) {
       const accounts = await repo.findOwnedMany(owner, ids);
       if (accounts.length !== new Set(ids).size) throw notFound();
       for (const account of accounts)
-        await repo.update(account.id, { isDisabled: true, disabledReason: 'Revoked by the owner' });
+        await repo.update(account.id, { isDisabled: true, disabledReason: 'Revoked by the owner' }, updated);
       onAccountsChanged(accounts.map((account) => account.id));
       return describe(await repo.findOwnedMany(owner, ids));
     },
 
-    async exportCsv(owner: Owner, ids?: string[]) {
+    async exportCsv(owner: Owner, ids?: string[], requestHost?: string) {
       const accounts = ids ? await repo.findOwnedMany(owner, ids) : await repo.listByOwner(owner);
-      return toCsv(
-        ['name', 'username', 'password'],
-        accounts.map((account) => [account.name, account.username, secretBox.decrypt(account.passwordEnc)]),
+      return csvOf(
+        accounts.map((account) => ({
+          id: account.id,
+          name: account.name,
+          username: account.username,
+          password: secretBox.decrypt(account.passwordEnc),
+        })),
+        requestHost,
       );
     },
 
-    async connectionSettings(owner: Owner, id: string, caster: CasterAddress): Promise<ConnectionSettings> {
+    /** The caster's address and mountpoints of the owner's accounts (all, or `ids`), e.g. for connection guides. */
+    async connectionDetails(owner: Owner, options: { ids?: string[]; requestHost?: string } = {}) {
+      const accounts = options.ids ? await repo.findOwnedMany(owner, options.ids) : await repo.listByOwner(owner);
+      const details = await connectionDetails(
+        repo,
+        casterAddress(options.requestHost),
+        accounts.map((account) => account.id),
+      );
+      return accounts.map((account) => ({
+        accountId: account.id,
+        name: account.name,
+        username: account.username,
+        ...(details.get(account.id) as NonNullable<ReturnType<typeof details.get>>),
+      }));
+    },
+
+    async connectionSettings(owner: Owner, id: string, requestHost?: string): Promise<ConnectionSettings> {
       const account = await owned(owner, id, { withLent: true });
-      const [described] = await describe([account]);
-      const usable = (described as NtripAccount).networks.filter((n) => n.state === 'active' || n.state === 'pending');
-      const stations = await repo.stationsOf(usable.map((n) => n.networkId));
-      const mountpoints = usable.flatMap((network) => [
-        { mountpoint: `${network.networkCode}_AUTO`, networkName: network.networkName, isAuto: true },
-        ...stations
-          .filter((s) => s.networkId === network.networkId)
-          .map((s) => ({ mountpoint: s.mountpoint, networkName: network.networkName, isAuto: false })),
-      ]);
+      const caster = casterAddress(requestHost);
+      const details = await connectionDetails(repo, caster, [account.id]);
+      const mountpoints = details.get(account.id)?.mountpoints ?? [];
       const password = secretBox.decrypt(account.passwordEnc);
       const first = mountpoints[0]?.mountpoint ?? 'MOUNTPOINT';
       return {
         host: caster.host,
         port: caster.port,
+        tlsPort: caster.tlsPort,
         username: account.username,
         password,
         mountpoints,
@@ -237,10 +279,14 @@ export function createAccountsService({
     async adminSetDisabled(id: string, isDisabled: boolean, reason?: string) {
       const account = await repo.findById(id);
       if (!account) throw notFound();
-      const row = await repo.update(id, {
-        isDisabled,
-        disabledReason: isDisabled ? reason || 'Disabled by an administrator' : null,
-      });
+      const row = await repo.update(
+        id,
+        {
+          isDisabled,
+          disabledReason: isDisabled ? reason || 'Disabled by an administrator' : null,
+        },
+        updated,
+      );
       onAccountsChanged([id]);
       return (await describe([row as NonNullable<typeof row>]))[0] as NtripAccount;
     },

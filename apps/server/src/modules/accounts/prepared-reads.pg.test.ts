@@ -47,7 +47,7 @@ describe('prepared hot reads', () => {
       trustedOrigins: [],
       trustProxy: false,
     });
-    const lookUpSession = createSessionLookup({ auth, db: hotReads });
+    const sessions = createSessionLookup({ auth, db: hotReads });
     const accounts = createAccountsRepository(db, hotReads);
     const [account] = await db
       .insert(schema.ntripAccounts)
@@ -59,7 +59,7 @@ describe('prepared hot reads', () => {
       // A well-signed cookie naming no session: read, and not found.
       const signature = createHmac('sha256', 'p'.repeat(64)).update('no-such-token').digest('base64');
       const cookie = `fixpoint.session_token=${encodeURIComponent(`no-such-token.${signature}`)}`;
-      expect(await lookUpSession(cookie)).toBeUndefined();
+      expect(await sessions.fromCookie(cookie)).toBeNull();
       expect(await accounts.listDescribed({ userId: 'prepared-owner' })).toHaveLength(1);
       expect(await accounts.listDescribed({ orgId: crypto.randomUUID() })).toEqual([]);
       expect(await accounts.details([account?.id as string])).toHaveLength(1);

@@ -12,6 +12,7 @@ export const activationRoutes: FastifyPluginAsyncZod<{ activationService: Activa
     '/tokens',
     {
       onRequest: requireUser,
+      config: { apiKeyScope: 'access:write' },
       schema: {
         tags: ['credits'],
         summary: 'Spend credits on days of access for an NTRIP account on a network',

@@ -26,6 +26,8 @@ export function createActivationService({
       accountId,
       networkId,
       days,
+      start,
+      endsAt: requestedEnd,
     }: {
       owner: Owner;
       /** Who spends: the user, or an organisation's admin (the ledger and the window record them). */
@@ -33,6 +35,10 @@ export function createActivationService({
       accountId: string;
       networkId: string;
       days: number;
+      /** When the days start; defaults to the network's rule (provisioning lets the caller choose; decision 0077). */
+      start?: 'now' | 'first-connection';
+      /** An end within the last paid day, used when the access starts now (provisioning's `until`). */
+      endsAt?: Date;
     }): Promise<ActivationResult> {
       return db.transaction(async (tx) => {
         const [account] = await tx
@@ -70,7 +76,9 @@ export function createActivationService({
           .where(and(eq(w.accountId, accountId), eq(w.networkId, networkId), gt(w.endsAt, now)));
         const activeEnd = latest?.end ?? null;
 
-        if (!activeEnd && network.accessStartsAt === 'first-connection') {
+        const startRule = start ?? (network.accessStartsAt === 'first-connection' ? 'first-connection' : 'now');
+        const startsAtFirstConnection = startRule === 'first-connection';
+        if (!activeEnd && startsAtFirstConnection) {
           const [pending] = await tx
             .select()
             .from(w)
@@ -102,7 +110,11 @@ export function createActivationService({
         }
 
         const startsAt = activeEnd ?? now;
-        const endsAt = new Date(startsAt.getTime() + days * dayMs);
+        const paidEnd = new Date(startsAt.getTime() + days * dayMs);
+        const endsAt =
+          requestedEnd && requestedEnd < paidEnd && requestedEnd.getTime() > paidEnd.getTime() - dayMs
+            ? requestedEnd
+            : paidEnd;
         await tx.insert(w).values({
           accountId,
           networkId,

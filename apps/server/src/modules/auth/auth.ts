@@ -220,6 +220,10 @@ export function createAuth({
     logger: {
       level: 'warn',
       log(level, message, ...args) {
+        // Without PUBLIC_URL better-auth takes its address from each request, as meant for a local `npm start`: the
+        // links it mails are checked against this machine (lib/mail-links.ts, decision 0062) and app.ts says in our
+        // words to set PUBLIC_URL. Its own warning naming BETTER_AUTH_URL, a variable we do not read, would mislead.
+        if (!publicUrl && message.includes('Base URL is not set')) return;
         const error = args.find((arg) => arg instanceof Error);
         logger[level]({ ...(error && { err: error }) }, `better-auth: ${message}`);
       },

@@ -1,4 +1,4 @@
-import { type Database, schema } from '@fixpoint/db';
+import type { Database } from '@fixpoint/db';
 import {
   billingOverviewSchema,
   errorResponseSchema,
@@ -8,43 +8,53 @@ import {
   paymentMethodInputSchema,
   paymentMethodSchema,
 } from '@fixpoint/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recipientLanguage } from '../../i18n/i18n';
-import { type AuthUser, requireUser } from '../../plugins/auth';
+import { readerLanguage } from '../../i18n/reader-language';
+import { requireUser } from '../../plugins/auth';
+import { ownerOf } from '../../plugins/owner-scope';
 import type { BillingService } from './billing.service';
 import { renderInvoicePdf } from './invoice-pdf';
 import { ownInvoice } from './invoices';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
 const secured = { tags: ['billing'], security: [{ bearerAuth: [] }] };
+/** Under /org/:orgId an organisation's billing is its owners' and admins' only, reading included (0073). */
+const config = { orgRole: 'admin' as const };
 
-/** `/settings/billing`: billing details, the card on file, and invoices with their PDFs. */
+/**
+ * `/settings/billing`: billing details, the card on file, and invoices with their PDFs; registered again under
+ * /org/:orgId for an organisation (docs/decisions/0073).
+ */
 export const billingRoutes: FastifyPluginAsyncZod<{
   db: Database;
   billingService: BillingService;
   staticLanguage?: Language | undefined;
 }> = async (app, { db, billingService, staticLanguage }) => {
-  const user = (request: { user: AuthUser | null }) => request.user as AuthUser;
-
   app.get(
     '/billing',
     {
       onRequest: requireUser,
+      config: { ...config, apiKeyScope: 'billing:read' },
       schema: {
         ...secured,
         summary: 'Your billing details, card on file and invoices',
         response: { 200: billingOverviewSchema, ...errors },
       },
     },
-    (request) => billingService.overview(user(request).id),
+    (request) => billingService.overview(ownerOf(request)),
   );
 
   app.put(
     '/billing/profile',
     {
       onRequest: requireUser,
+      config,
       schema: {
         ...secured,
         summary: 'Set the name, address, country and VAT ID your invoices carry',
@@ -52,13 +62,14 @@ export const billingRoutes: FastifyPluginAsyncZod<{
         response: { 200: invoicePartyViewSchema, ...errors },
       },
     },
-    (request) => billingService.saveProfile(user(request).id, request.body),
+    (request) => billingService.saveProfile(ownerOf(request), request.body),
   );
 
   app.put(
     '/billing/payment-method',
     {
       onRequest: requireUser,
+      config,
       schema: {
         ...secured,
         summary: 'Save the card you pay with: a confirmed SetupIntent (Stripe) or a test card (local provider)',
@@ -66,13 +77,14 @@ export const billingRoutes: FastifyPluginAsyncZod<{
         response: { 200: paymentMethodSchema, ...errors, 502: errorResponseSchema },
       },
     },
-    (request) => billingService.savePaymentMethod(user(request), request.body),
+    (request) => billingService.savePaymentMethod(ownerOf(request), request.body),
   );
 
   app.get(
     '/invoices/:id/pdf',
     {
       onRequest: requireUser,
+      config: { ...config, apiKeyScope: 'billing:read' },
       schema: {
         ...secured,
         summary: 'One of your invoices as PDF',
@@ -81,17 +93,9 @@ export const billingRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const invoice = await ownInvoice(db, user(request).id, request.params.id);
+      const invoice = await ownInvoice(db, ownerOf(request), request.params.id);
       if (invoice.pdfUrl) return reply.redirect(invoice.pdfUrl);
-      const [reader] = await db
-        .select({ language: schema.users.language })
-        .from(schema.users)
-        .where(eq(schema.users.id, user(request).id));
-      const language = recipientLanguage({
-        staticLanguage,
-        stored: reader?.language,
-        acceptLanguage: request.headers['accept-language'],
-      });
+      const language = await readerLanguage(db, request, staticLanguage);
       const pdf = await renderInvoicePdf(invoice, language);
       return reply
         .type('application/pdf')

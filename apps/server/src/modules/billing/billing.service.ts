@@ -1,4 +1,4 @@
-import { type Database, schema } from '@fixpoint/db';
+import { type Database, type Owner, ownerValues, ownerWhere, schema } from '@fixpoint/db';
 import {
   AppError,
   type BillingOverview,
@@ -8,9 +8,8 @@ import {
   type PaymentMethodInput,
 } from '@fixpoint/shared';
 import { and, eq } from 'drizzle-orm';
-import type { AuthUser } from '../../plugins/auth';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { listInvoices } from './invoices';
+import { buyerOf, listInvoices } from './invoices';
 
 /** A test card's brand from its number, as card networks assign them. */
 export function cardBrand(number: string): string {
@@ -22,8 +21,9 @@ export function cardBrand(number: string): string {
 }
 
 /**
- * `/settings/billing` (issue 13): the buyer's details for invoices, the card on file (Stripe's, saved through a
- * SetupIntent, or the local provider's test card), and the invoices.
+ * `/settings/billing` (issue 13) and an organisation's `/org/<id>/settings/billing` (docs/decisions/0073): the
+ * buyer's details for invoices, the card on file (Stripe's, saved through a SetupIntent, or the local provider's
+ * test card), and the invoices, for the owner the route works on.
  */
 export function createBillingService({
   db,
@@ -32,58 +32,64 @@ export function createBillingService({
 }: {
   db: Database;
   provider: PaymentProvider;
-  /** The provider's customer of this user (checkout.service.ts), made by a checkout or the card form. */
-  customerIdOf: (userId: string) => Promise<string | null>;
+  /** The provider's customer of this owner (checkout.service.ts), made by a checkout or the card form. */
+  customerIdOf: (owner: Owner) => Promise<string | null>;
 }) {
   const p = schema.billingProfiles;
   const m = schema.paymentMethods;
 
-  async function paymentMethod(userId: string): Promise<PaymentMethod | null> {
+  async function paymentMethod(owner: Owner): Promise<PaymentMethod | null> {
     const [row] = await db
       .select()
       .from(m)
-      .where(and(eq(m.ownerUserId, userId), eq(m.provider, provider.name)));
+      .where(and(ownerWhere(m, owner), eq(m.provider, provider.name)));
     return row
       ? { provider: row.provider, brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear }
       : null;
   }
 
   return {
-    async overview(userId: string): Promise<BillingOverview> {
-      const [[profile], invoices, [subscription]] = await Promise.all([
-        db.select().from(p).where(eq(p.ownerUserId, userId)),
-        listInvoices(db, userId),
+    async overview(owner: Owner): Promise<BillingOverview> {
+      const [[profile], invoices, [subscription], fallback] = await Promise.all([
+        db.select().from(p).where(ownerWhere(p, owner)),
+        listInvoices(db, owner),
         db
           .select({ id: schema.subscriptions.id })
           .from(schema.subscriptions)
-          .where(eq(schema.subscriptions.ownerUserId, userId))
+          .where(ownerWhere(schema.subscriptions, owner))
           .limit(1),
+        buyerOf(db, { ...ownerValues(owner), ignoreProfile: true }),
       ]);
       return {
         profile: profile ? invoicePartySchema.parse(profile.details) : null,
-        paymentMethod: await paymentMethod(userId),
+        buyerFallback: { name: fallback.name, email: fallback.email ?? null },
+        paymentMethod: await paymentMethod(owner),
         invoices,
         hasSubscriptions: Boolean(subscription),
         provider: provider.name,
       };
     },
 
-    async saveProfile(userId: string, input: InvoicePartyInput) {
+    async saveProfile(owner: Owner, input: InvoicePartyInput) {
       const details = invoicePartySchema.parse(input);
+      const values = ownerValues(owner);
       await db
         .insert(p)
-        .values({ ownerUserId: userId, details })
-        .onConflictDoUpdate({ target: p.ownerUserId, set: { details, updatedAt: new Date() } });
+        .values({ ...values, details })
+        .onConflictDoUpdate({
+          target: values.ownerOrgId ? p.ownerOrgId : p.ownerUserId,
+          set: { details, updatedAt: new Date() },
+        });
       return details;
     },
 
-    async savePaymentMethod(user: AuthUser, input: PaymentMethodInput): Promise<PaymentMethod> {
+    async savePaymentMethod(owner: Owner, input: PaymentMethodInput): Promise<PaymentMethod> {
       let card: { paymentMethodId: string | null; brand: string; last4: string; expMonth: number; expYear: number };
       if ('setupIntentId' in input) {
         if (!provider.saveCardFromSetupIntent) {
           throw new AppError('VALIDATION_FAILED', 400, 'Payments run on the local test provider: enter a test card.');
         }
-        const customerId = await customerIdOf(user.id);
+        const customerId = await customerIdOf(owner);
         if (!customerId) throw new AppError('VALIDATION_FAILED', 400, 'Open the card form again: it has expired.');
         try {
           card = await provider.saveCardFromSetupIntent(input.setupIntentId, customerId);
@@ -113,11 +119,12 @@ export function createBillingService({
         expYear: card.expYear,
         updatedAt: new Date(),
       };
+      const owned = ownerValues(owner);
       await db
         .insert(m)
-        .values({ ownerUserId: user.id, provider: provider.name, ...values })
-        .onConflictDoUpdate({ target: [m.provider, m.ownerUserId], set: values });
-      return (await paymentMethod(user.id)) as PaymentMethod;
+        .values({ ...owned, provider: provider.name, ...values })
+        .onConflictDoUpdate({ target: [m.provider, owned.ownerOrgId ? m.ownerOrgId : m.ownerUserId], set: values });
+      return (await paymentMethod(owner)) as PaymentMethod;
     },
   };
 }

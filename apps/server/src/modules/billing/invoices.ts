@@ -1,11 +1,11 @@
-import { type Database, schema, type Transaction } from '@fixpoint/db';
+import { type Database, type Owner, ownerWhere, schema, type Transaction } from '@fixpoint/db';
 import { AppError, formatInvoiceNumber, type Invoice } from '@fixpoint/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ProviderInvoice } from '../payments/payment-provider';
 import { computeTax } from './tax';
 
 type Executor = Database | Transaction;
-type Owner = { ownerUserId: string | null; ownerOrgId: string | null };
+type OwnerColumns = { ownerUserId: string | null; ownerOrgId: string | null };
 type InvoiceRow = typeof schema.invoices.$inferSelect;
 
 /** The operator's billing settings, with the defaults of an untouched installation. */
@@ -24,15 +24,27 @@ export async function readBillingSettings(db: Executor) {
   );
 }
 
-/** The owner's billing details; without any, the account's name and e-mail. */
-export async function buyerOf(db: Executor, owner: Owner) {
+/**
+ * The owner's billing details; without any, the person's name and e-mail, or the organisation's name (its receipts
+ * then go to its owners and admins, docs/decisions/0073).
+ */
+export async function buyerOf(db: Executor, owner: OwnerColumns & { ignoreProfile?: boolean }) {
   const p = schema.billingProfiles;
-  const [profile] = await db
-    .select()
-    .from(p)
-    .where(owner.ownerUserId ? eq(p.ownerUserId, owner.ownerUserId) : eq(p.ownerOrgId, owner.ownerOrgId as string));
+  const [profile] = owner.ignoreProfile
+    ? []
+    : await db
+        .select()
+        .from(p)
+        .where(owner.ownerUserId ? eq(p.ownerUserId, owner.ownerUserId) : eq(p.ownerOrgId, owner.ownerOrgId as string));
   if (profile) return profile.details;
-  if (!owner.ownerUserId) return { name: '' };
+  if (owner.ownerOrgId) {
+    const [org] = await db
+      .select({ name: schema.organizations.name })
+      .from(schema.organizations)
+      .where(eq(schema.organizations.id, owner.ownerOrgId));
+    return { name: org?.name ?? '', email: null };
+  }
+  if (!owner.ownerUserId) return { name: '', email: null };
   const [user] = await db
     .select({ name: schema.users.name, email: schema.users.email })
     .from(schema.users)
@@ -58,7 +70,7 @@ async function nextSequence(tx: Transaction, series: string): Promise<number> {
  */
 export async function issueInvoice(
   tx: Transaction,
-  payment: Owner & {
+  payment: OwnerColumns & {
     paymentKey: string;
     description: string;
     amount: number;
@@ -107,7 +119,7 @@ export async function issueInvoice(
 /** Stripe's invoice, mirrored when it is paid: Stripe numbers it, taxes it and keeps its PDF. */
 export async function mirrorStripeInvoice(
   tx: Transaction,
-  invoice: Owner & ProviderInvoice & { subscriptionId?: string | null; checkoutSessionId?: string | null },
+  invoice: OwnerColumns & ProviderInvoice & { subscriptionId?: string | null; checkoutSessionId?: string | null },
 ) {
   const buyer = await buyerOf(tx, invoice);
   await tx
@@ -147,23 +159,24 @@ export const toInvoice = (row: InvoiceRow): Invoice => ({
   taxAmount: row.taxAmount,
   total: row.total,
   taxLabel: row.taxLabel,
-  pdfUrl: row.pdfUrl ?? `/api/invoices/${row.id}/pdf`,
+  // An organisation's invoice is read under its own path, by its owners and admins.
+  pdfUrl: row.pdfUrl ?? `/api${row.ownerOrgId ? `/org/${row.ownerOrgId}` : ''}/invoices/${row.id}/pdf`,
 });
 
 /** An owner's invoices, newest first. */
-export async function listInvoices(db: Database, userId: string) {
+export async function listInvoices(db: Database, owner: Owner) {
   const i = schema.invoices;
-  const rows = await db.select().from(i).where(eq(i.ownerUserId, userId)).orderBy(desc(i.issuedAt)).limit(500);
+  const rows = await db.select().from(i).where(ownerWhere(i, owner)).orderBy(desc(i.issuedAt)).limit(500);
   return rows.map(toInvoice);
 }
 
 /** One of the owner's invoices; someone else's answers exactly like a missing one. */
-export async function ownInvoice(db: Database, userId: string, id: string) {
+export async function ownInvoice(db: Database, owner: Owner, id: string) {
   const i = schema.invoices;
   const [row] = await db
     .select()
     .from(i)
-    .where(and(eq(i.id, id), eq(i.ownerUserId, userId)));
+    .where(and(eq(i.id, id), ownerWhere(i, owner)));
   if (!row) throw new AppError('INVOICE_NOT_FOUND', 404, 'No such invoice.');
   return row;
 }

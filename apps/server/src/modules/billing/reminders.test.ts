@@ -92,6 +92,39 @@ describe('reminder e-mails', () => {
     expect(await t.app.payments.reminders.sendDue()).toBe(0);
   });
 
+  it("tells an organisation's owners and admins, each once, and not its members", async () => {
+    const db = t.database.db;
+    const [admin, driver] = [await signUpUser(t, 'Org Admin Otto'), await signUpUser(t, 'Org Driver Dora')];
+    const [org] = await db.insert(schema.organizations).values({ name: 'Reminded Farms' }).returning();
+    const orgId = (org as { id: string }).id;
+    await db.insert(schema.organizationMembers).values([
+      { orgId, userId: owner.id, role: 'owner' },
+      { orgId, userId: admin.id, role: 'admin' },
+      { orgId, userId: driver.id, role: 'member' },
+    ]);
+    const [orgAccount] = await db
+      .insert(schema.ntripAccounts)
+      .values({ ownerOrgId: orgId, name: 'Farm rover', username: 'farm-rover', passwordEnc: 'sealed' })
+      .returning();
+    await window((orgAccount as { id: string }).id, new Date(Date.now() - day), new Date(Date.now() + day));
+    await subscription({ ownerUserId: null, ownerOrgId: orgId, status: 'cancelling' });
+    const before = mails().length;
+    expect(await t.app.payments.reminders.sendDue()).toBe(4);
+    expect(await t.app.payments.reminders.sendDue()).toBe(0);
+    const fresh = mails()
+      .slice(before)
+      .map((mail) => mail.replace(/=\r?\n/g, ''));
+    const to = (needle: string) =>
+      fresh
+        .filter((mail) => mail.includes(needle))
+        .map((mail) => /^To: (.*)$/m.exec(mail)?.[1])
+        .sort();
+    expect(to('Farm rover')).toEqual([owner.email, admin.email].sort());
+    expect(to('RTK Monthly')).toEqual([owner.email, admin.email].sort());
+    expect(fresh.join('\n')).toContain(`https://portal.example.com/org/${orgId}/subscriptions`);
+    expect(fresh.join('\n')).not.toContain(driver.email);
+  });
+
   it('sends no end reminders when the admin sets reminder days to 0', async () => {
     const admin = await signInAdmin(t);
     await t.app.inject({

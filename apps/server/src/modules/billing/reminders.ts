@@ -6,6 +6,8 @@ import { formatDateTime, recipientLanguage, textsIn } from '../../i18n/i18n';
 import type { MailLinks } from '../../lib/mail-links';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { readAccountSettings } from '../settings/account-settings';
+import { billingRecipients, ownerPagePath } from './recipients';
+import { sendOnce } from './send-once';
 
 const dayMs = 86_400_000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -15,7 +17,8 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
  * management), that an NTRIP account's access on a network ends, that a subscription set to end (or a manual grant)
  * ends, and at once that a renewal's payment failed. Each notice has a key naming what and when; it is claimed in
  * `sent_notices` before the mail goes and released if sending fails, so each goes once. Each is written in the
- * owner's language (docs/decisions/0049); subjects keep the ISO date, which reads the same in every language.
+ * owner's language (docs/decisions/0049); subjects keep the ISO date, which reads the same in every language. An
+ * organisation's reminders go to its owners and admins, each once (docs/decisions/0073).
  */
 export function createReminders({
   db,
@@ -34,18 +37,10 @@ export function createReminders({
   links: MailLinks;
 }) {
   async function once(key: string, message: MailMessage): Promise<boolean> {
-    const [claimed] = await db
-      .insert(schema.sentNotices)
-      .values({ key })
-      .onConflictDoNothing()
-      .returning({ key: schema.sentNotices.key });
-    if (!claimed) return false;
     try {
-      await mailer.send(message);
-      return true;
+      return await sendOnce(db, mailer, key, () => message);
     } catch (error) {
       logger.error({ err: error, notice: key }, 'reminder e-mail failed; retried on the next run');
-      await db.delete(schema.sentNotices).where(eq(schema.sentNotices.key, key));
       return false;
     }
   }
@@ -62,13 +57,12 @@ export function createReminders({
         networkId: w.networkId,
         networkName: schema.networks.name,
         endsAt: w.endsAt,
-        email: schema.users.email,
-        language: schema.users.language,
+        ownerUserId: schema.ntripAccounts.ownerUserId,
+        ownerOrgId: schema.ntripAccounts.ownerOrgId,
       })
       .from(w)
       .innerJoin(schema.ntripAccounts, eq(schema.ntripAccounts.id, w.accountId))
       .innerJoin(schema.networks, eq(schema.networks.id, w.networkId))
-      .innerJoin(schema.users, eq(schema.users.id, schema.ntripAccounts.ownerUserId))
       .where(
         and(
           ne(w.source, 'subscription'),
@@ -87,12 +81,11 @@ export function createReminders({
         id: s.id,
         endsAt: s.currentPeriodEnd,
         productName: schema.products.name,
-        email: schema.users.email,
-        language: schema.users.language,
+        ownerUserId: s.ownerUserId,
+        ownerOrgId: s.ownerOrgId,
       })
       .from(s)
       .innerJoin(schema.products, eq(schema.products.id, s.productId))
-      .innerJoin(schema.users, eq(schema.users.id, s.ownerUserId))
       .where(
         and(
           or(eq(s.status, 'cancelling'), and(eq(s.provider, 'manual'), eq(s.status, 'active'))),
@@ -109,12 +102,11 @@ export function createReminders({
         id: s.id,
         graceEndsAt: s.graceEndsAt,
         productName: schema.products.name,
-        email: schema.users.email,
-        language: schema.users.language,
+        ownerUserId: s.ownerUserId,
+        ownerOrgId: s.ownerOrgId,
       })
       .from(s)
       .innerJoin(schema.products, eq(schema.products.id, s.productId))
-      .innerJoin(schema.users, eq(schema.users.id, s.ownerUserId))
       .where(and(inArray(s.status, ['past_due']), isNotNull(s.graceEndsAt)));
   }
 
@@ -122,44 +114,45 @@ export function createReminders({
     /** Sends every notice due at `now` (the clock tests drive); answers how many went. */
     async sendDue(now = new Date()): Promise<number> {
       let sent = 0;
+      /** Tells the owner (an organisation's owners and admins, each once: decision 0073) what `write` says. */
+      const tell = async (
+        key: string,
+        owner: { ownerUserId: string | null; ownerOrgId: string | null },
+        write: (t: ReturnType<typeof textsIn>, language: Language) => { subject: string; text: string },
+      ) => {
+        for (const recipient of await billingRecipients(db, owner)) {
+          const language = languageOf(recipient.language);
+          // A person's notices keep the keys they always had; an organisation's are one per owner and admin.
+          const recipientKey = owner.ownerOrgId ? `${key}:to:${recipient.key}` : key;
+          if (await once(recipientKey, { to: recipient.email, ...write(textsIn(language), language) })) sent += 1;
+        }
+      };
       const { reminderDays } = await readAccountSettings(db);
       if (reminderDays > 0) {
         const until = new Date(now.getTime() + reminderDays * dayMs);
         for (const row of await accessEnding(now, until)) {
           const endsAt = row.endsAt as Date;
-          const language = languageOf(row.language);
-          const t = textsIn(language);
           const values = { brand: brandName, account: row.accountName, network: row.networkName };
-          const isSent = await once(`access-end:${row.accountId}:${row.networkId}:${endsAt.toISOString()}`, {
-            to: row.email,
+          await tell(`access-end:${row.accountId}:${row.networkId}:${endsAt.toISOString()}`, row, (t, language) => ({
             subject: t('mail.accessEnding.subject', { ...values, date: isoDay(endsAt) }),
-            text: `${t('mail.accessEnding.body', { ...values, endsAt: formatDateTime(endsAt, language) })}\n\n${t('mail.accessEnding.action')}${link('/accounts')}`,
-          });
-          if (isSent) sent += 1;
+            text: `${t('mail.accessEnding.body', { ...values, endsAt: formatDateTime(endsAt, language) })}\n\n${t('mail.accessEnding.action')}${link(ownerPagePath(row, '/accounts'))}`,
+          }));
         }
         for (const row of await subscriptionsEnding(now, until)) {
-          const language = languageOf(row.language);
-          const t = textsIn(language);
           const values = { brand: brandName, product: row.productName };
-          const isSent = await once(`subscription-end:${row.id}:${row.endsAt.toISOString()}`, {
-            to: row.email,
+          await tell(`subscription-end:${row.id}:${row.endsAt.toISOString()}`, row, (t, language) => ({
             subject: t('mail.subscriptionEnding.subject', { ...values, date: isoDay(row.endsAt) }),
-            text: `${t('mail.subscriptionEnding.body', { ...values, endsAt: formatDateTime(row.endsAt, language) })}\n\n${t('mail.subscriptionEnding.action')}${link('/subscriptions')}`,
-          });
-          if (isSent) sent += 1;
+            text: `${t('mail.subscriptionEnding.body', { ...values, endsAt: formatDateTime(row.endsAt, language) })}\n\n${t('mail.subscriptionEnding.action')}${link(ownerPagePath(row, '/subscriptions'))}`,
+          }));
         }
       }
       for (const row of await paymentsFailed()) {
         const graceEndsAt = row.graceEndsAt as Date;
-        const language = languageOf(row.language);
-        const t = textsIn(language);
         const values = { brand: brandName, product: row.productName };
-        const isSent = await once(`payment-failed:${row.id}:${graceEndsAt.toISOString()}`, {
-          to: row.email,
+        await tell(`payment-failed:${row.id}:${graceEndsAt.toISOString()}`, row, (t, language) => ({
           subject: t('mail.paymentFailed.subject', values),
-          text: `${t('mail.paymentFailed.body', { ...values, graceEndsAt: formatDateTime(graceEndsAt, language) })}\n\n${t('mail.paymentFailed.action')}${link('/settings/billing')}`,
-        });
-        if (isSent) sent += 1;
+          text: `${t('mail.paymentFailed.body', { ...values, graceEndsAt: formatDateTime(graceEndsAt, language) })}\n\n${t('mail.paymentFailed.action')}${link(ownerPagePath(row, '/settings/billing'))}`,
+        }));
       }
       return sent;
     },

@@ -21,6 +21,7 @@ export const creditsRoutes: FastifyPluginAsyncZod<{ creditsService: CreditsServi
     '/credits/ledger',
     {
       onRequest: requireUser,
+      config: { apiKeyScope: 'usage:read' },
       schema: {
         tags: ['credits'],
         summary: 'Credit balance and history, newest first',

@@ -23,6 +23,9 @@ export function createMetaRepository(db: Database) {
       return row;
     },
 
+    /** Every page's stored metadata (only pages an admin has set). */
+    listPageMeta: (executor: Executor = db) => executor.select().from(schema.pageMeta),
+
     async getPageMeta(page: string, executor: Executor = db) {
       const [row] = await executor.select().from(schema.pageMeta).where(eq(schema.pageMeta.page, page));
       return row ?? null;

@@ -1,9 +1,45 @@
-import { AppError, type AppMeta, defaultDescription, defaultPageTitles, type PageMeta } from '@fixpoint/shared';
+import {
+  AppError,
+  type AppMeta,
+  defaultDescription,
+  defaultPageTitles,
+  type PageMeta,
+  type StoredPageMetas,
+} from '@fixpoint/shared';
 import { type AuditActor, recordAudit } from '../audit/audit';
 import type { MetaRepository } from './meta.repository';
 
+/** How long a process keeps the stored page metadata it sends with every page (another process's edit shows after). */
+const storedPagesTtlMs = 10_000;
+
 export function createMetaService({ metaRepository }: { metaRepository: MetaRepository }) {
+  let stored: { at: number; metas: Promise<StoredPageMetas> } | undefined;
   return {
+    /**
+     * The metadata admins have set, by page, for the pages the server sends (their `<title>` and description;
+     * docs/decisions/0074). Read at most every 10 s; this process's own edits show at once.
+     */
+    storedPages(): Promise<StoredPageMetas> {
+      if (!stored || Date.now() - stored.at > storedPagesTtlMs) {
+        const metas = metaRepository
+          .listPageMeta()
+          .then((rows) =>
+            Object.fromEntries(rows.map((row) => [row.page, { title: row.title, description: row.description }])),
+          );
+        // A failed read is not kept: the next page asks again.
+        metas.catch(() => {
+          stored = undefined;
+        });
+        stored = { at: Date.now(), metas };
+      }
+      return stored.metas;
+    },
+
+    /** Forgets the stored page metadata: another process changed it (docs/decisions/0084). */
+    forgetStoredPages() {
+      stored = undefined;
+    },
+
     async getAppMeta(): Promise<AppMeta> {
       const row = await metaRepository.getAppMeta();
       return { gtagId: row?.gtagId ?? null };
@@ -50,6 +86,7 @@ export function createMetaService({ metaRepository }: { metaRepository: MetaRepo
           after: input,
         });
       });
+      stored = undefined;
       return { page, ...input };
     },
   };

@@ -1,6 +1,7 @@
 import { type Database, type SecretBox, schema, type Transaction } from '@fixpoint/db';
 import { AppError } from '@fixpoint/shared';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lte } from 'drizzle-orm';
+import { type JobLock, runAlone } from '../../lib/job-lock';
 import { generateNtripPassword } from '../accounts/credentials';
 
 const a = schema.ntripAccounts;
@@ -9,8 +10,8 @@ const l = schema.accountLendings;
 /**
  * Lending an organisation's NTRIP account to a member until a time (docs/decisions/0041). The member sees the
  * account and its password in their own list; the caster lets it connect only until `lent_until` and cuts a live
- * session then. Whoever knew the password before keeps nothing: lending to someone else, or taking the account
- * back, gives it a new password.
+ * session then. Whoever knew the password before keeps nothing: lending to someone else, taking the account back,
+ * or the lending's end (the account is given back by itself) gives it a new password.
  */
 export function createLending({
   db,
@@ -35,6 +36,29 @@ export function createLending({
     passwordEnc: secretBox.encrypt(generateNtripPassword()),
     passwordChangedAt: new Date(),
   });
+
+  /**
+   * Gives back every account whose lending has ended (docs/decisions/0073): it is the organisation's again, by
+   * itself, with a new password the borrower never saw, as if an admin had taken it back. Answers the accounts.
+   */
+  async function returnEnded(now = new Date()): Promise<string[]> {
+    const returned = await db.transaction(async (tx) => {
+      const ended = await tx
+        .select({ id: a.id })
+        .from(a)
+        .where(and(isNotNull(a.lentToUserId), lte(a.lentUntil, now)))
+        .for('update', { skipLocked: true });
+      for (const { id } of ended) {
+        await tx
+          .update(a)
+          .set({ lentToUserId: null, lentUntil: null, updatedAt: now, ...newPassword() })
+          .where(eq(a.id, id));
+      }
+      return ended.map((row) => row.id);
+    });
+    if (returned.length > 0) onAccountsChanged(returned);
+    return returned;
+  }
 
   return {
     async lend({
@@ -90,6 +114,17 @@ export function createLending({
       });
       onAccountsChanged([accountId]);
     },
+
+    returnEnded,
+
+    /** Every minute, in one process at a time: gives back the accounts whose lending ended. Answers its stop. */
+    startClock(onError: (error: unknown) => void, exclusive: JobLock = runAlone): () => void {
+      const timer = setInterval(() => {
+        exclusive('lending-clock', () => returnEnded()).catch(onError);
+      }, 60_000);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
   };
 }
 
@@ -100,7 +135,7 @@ async function endOpenLendings(tx: Transaction, accountId: string, now: Date) {
     .where(and(eq(l.accountId, accountId), gt(l.endsAt, now)));
 }
 
-/** A member who leaves or is removed: every account lent to them ends now (they stay blocked until taken back). */
+/** A member who leaves or is removed: every account lent to them ends now (and is given back by the clock). */
 export async function endLendingsOf(tx: Transaction, orgId: string, userId: string) {
   const now = new Date();
   const ended = await tx

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
-import { schema } from '@fixpoint/db';
+import { createCaster, silentLogger } from '@fixpoint/caster';
+import { createSecretBox, schema } from '@fixpoint/db';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCreditPack, seedNetwork, signInAdmin, signUpUser } from '../../testing/fixtures';
+import { insertCreditPack, insertPlan, seedNetwork, signInAdmin, signUpUser } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { maxOpenInvites } from './invites';
+import { createLending } from './lending';
 
 type User = Awaited<ReturnType<typeof signUpUser>>;
 type Headers = { authorization: string };
@@ -14,7 +17,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * The permission table of docs/decisions/0041: the least role each organisation route needs. Reads are for every
- * member except credentials and usage; writes are for admins, deleting the organisation for owners, and anyone may
+ * member except credentials, usage and billing; writes are for admins, deleting the organisation for owners, and anyone may
  * call DELETE /members (to leave; removing others is checked inside).
  */
 const rank = { none: -1, member: 0, admin: 1, owner: 2 } as const;
@@ -22,7 +25,11 @@ function neededRole(method: Method, path: string): keyof typeof rank {
   if (method === 'DELETE' && path === '/api/org/{orgId}') return 'owner';
   if (method === 'DELETE' && path === '/api/org/{orgId}/members') return 'member';
   if (method === 'GET') {
-    return /credentials|usage/.test(path) ? 'admin' : 'member';
+    // Billing (details, card, invoices) is the owners' and admins' (decision 0073), as are API keys (0077), webhooks
+    // (0078) and the organisation's notifications (0076).
+    return /credentials|usage|billing|invoices|getCustomerSecret|api-keys|webhooks|notification/.test(path)
+      ? 'admin'
+      : 'member';
   }
   return 'admin';
 }
@@ -341,6 +348,78 @@ describe('organisations', () => {
     expect((await call('GET', '/api/accounts', member.headers)).json()).toEqual([]);
   });
 
+  it('gives an account back by itself when its lending ends: the organisation connects again, the borrower not', async () => {
+    const network = await seedNetwork(t.database.db, {}, 1);
+    const account = (
+      await call('POST', `/api/org/${orgId}/accounts`, owner.headers, { name: 'Back by itself' })
+    ).json();
+    await t.database.db.insert(schema.accessWindows).values({
+      accountId: account.id,
+      networkId: network.id,
+      source: 'admin',
+      startsAt: new Date(Date.now() - 60_000),
+      endsAt: new Date(Date.now() + 3_600_000),
+    });
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    await call('PUT', `/api/org/${orgId}/accounts/${account.id}/lending`, owner.headers, { userId: member.id, until });
+    const borrowed = (await call('GET', `/api/accounts/${account.id}/credentials`, member.headers)).json();
+    // The lending ends (its hour is over).
+    const ended = new Date(Date.now() - 1000);
+    await t.database.db
+      .update(schema.ntripAccounts)
+      .set({ lentUntil: ended })
+      .where(eq(schema.ntripAccounts.id, account.id));
+    await t.database.db
+      .update(schema.accountLendings)
+      .set({ endsAt: ended })
+      .where(eq(schema.accountLendings.accountId, account.id));
+    const caster = createCaster({
+      db: t.database.db,
+      secretBox: createSecretBox(t.secretKey),
+      logger: silentLogger,
+      options: { host: '127.0.0.1', port: 0, catalogTtlMs: 0, accountPollMs: 60_000, instance: 'lending' },
+    });
+    await caster.start();
+    try {
+      const login = async ({ username, password }: { username: string; password: string }) => {
+        const socket = connect({ host: '127.0.0.1', port: caster.port });
+        let text = '';
+        socket.on('data', (chunk: Buffer) => {
+          text += chunk.toString('latin1');
+        });
+        const auth = Buffer.from(`${username}:${password}`).toString('base64');
+        socket.write(
+          `GET /${network.code}_ST1 HTTP/1.0\r\nUser-Agent: NTRIP test\r\nAuthorization: Basic ${auth}\r\n\r\n`,
+        );
+        const deadline = Date.now() + 5_000;
+        while (!text.includes('\r\n') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+        socket.destroy();
+        return text.split('\r\n')[0];
+      };
+      expect(await login(borrowed)).toMatch(/ 401/);
+      // The lending clock's run: the account is the organisation's again, with a password the borrower never saw.
+      const lending = createLending({
+        db: t.database.db,
+        secretBox: createSecretBox(t.secretKey),
+        // As the server tells its casters (app.ts): the account changed, read it again.
+        onAccountsChanged: (ids) => {
+          for (const id of ids) caster.accountChanged(id);
+        },
+      });
+      expect(await lending.returnEnded()).toEqual([account.id]);
+      const own = (await call('GET', `/api/org/${orgId}/accounts`, owner.headers)).json();
+      expect(own.find((a: { id: string }) => a.id === account.id).lending).toBeNull();
+      const borrowerList = (await call('GET', '/api/accounts', member.headers)).json();
+      expect(borrowerList.map((a: { id: string }) => a.id)).not.toContain(account.id);
+      const back = (await call('GET', `/api/org/${orgId}/accounts/${account.id}/credentials`, owner.headers)).json();
+      expect(back.password).not.toBe(borrowed.password);
+      expect(await login(back)).toBe('ICY 200 OK');
+      expect(await login(borrowed)).toMatch(/ 401/);
+    } finally {
+      await caster.stop();
+    }
+  });
+
   it('buys credits for the organisation through the local provider', async () => {
     const priceId = await insertCreditPack(t.database.db);
     const memberTry = await t.app.inject({
@@ -377,6 +456,104 @@ describe('organisations', () => {
     expect((await call('GET', `/api/checkout?checkoutSessionId=${checkoutSessionId}`, owner.headers)).statusCode).toBe(
       404,
     );
+  });
+
+  it('bills the organisation: its owners and admins see invoices with its details and get the receipt', async () => {
+    // The purchase above: one invoice, for the organisation by name, on its billing page only.
+    const billing = await call('GET', `/api/org/${orgId}/billing`, orgAdmin.headers);
+    expect(billing.statusCode).toBe(200);
+    expect(billing.json()).toMatchObject({ profile: null, buyerFallback: { name: 'Green Acres', email: null } });
+    const [first] = billing.json().invoices;
+    expect(first).toMatchObject({ status: 'paid', pdfUrl: `/api/org/${orgId}/invoices/${first.id}/pdf` });
+    expect((await call('GET', `/api/org/${orgId}/billing`, member.headers)).statusCode).toBe(403);
+    expect((await call('GET', '/api/billing', owner.headers)).json().invoices).toEqual([]);
+    expect((await call('GET', `/api/invoices/${first.id}/pdf`, owner.headers)).statusCode).toBe(404);
+    const pdf = await call('GET', `/api/org/${orgId}/invoices/${first.id}/pdf`, owner.headers);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    // The receipt went to its owners and admins, each once (the member is not told).
+    const outbox = join(t.dataDir, 'outbox');
+    /** Who got the receipt of an invoice, once the payment's receipt run (in the background) has sent it. */
+    const receipts = async (number: string, count: number) => {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        await t.app.payments.receipts.sendPending();
+        const to = readdirSync(outbox)
+          .map((file) => readFileSync(join(outbox, file), 'utf8'))
+          .filter((mail) => mail.includes(`receipt ${number}`))
+          .map((mail) => /^To: (.*)$/m.exec(mail)?.[1]);
+        if (to.length >= count || Date.now() > deadline) return to.sort();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    expect(await receipts(first.number, 2)).toEqual([owner.email, orgAdmin.email].sort());
+
+    // Its billing details (a member may not set them) are the buyer of the next invoice; its billing e-mail gets it.
+    const details = {
+      name: 'Green Acres B.V.',
+      address: 'Polderweg 1',
+      postalCode: '1234 AB',
+      city: 'Lelystad',
+      country: 'NL',
+      vatId: 'NL123456789B01',
+      email: 'accounts@greenacres.example',
+    };
+    expect((await call('PUT', `/api/org/${orgId}/billing/profile`, member.headers, details)).statusCode).toBe(403);
+    expect((await call('PUT', `/api/org/${orgId}/billing/profile`, owner.headers, details)).statusCode).toBe(200);
+    const card = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
+    expect(
+      (await call('PUT', `/api/org/${orgId}/billing/payment-method`, orgAdmin.headers, card)).json(),
+    ).toMatchObject({ brand: 'visa', last4: '4242' });
+    const { url } = (
+      await call(
+        'POST',
+        `/api/org/${orgId}/checkout/product?priceId=${await insertCreditPack(t.database.db)}`,
+        owner.headers,
+      )
+    ).json();
+    await t.app.inject({
+      method: 'POST',
+      url: new URL(url).pathname,
+      headers: { ...owner.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=pay',
+    });
+    const after = (await call('GET', `/api/org/${orgId}/billing`, owner.headers)).json();
+    expect(after.profile).toMatchObject({ name: 'Green Acres B.V.', vatId: 'NL123456789B01' });
+    expect(after.paymentMethod).toMatchObject({ last4: '4242' });
+    expect(after.invoices).toHaveLength(2);
+    const [row] = await t.database.db
+      .select({ buyer: schema.invoices.buyer })
+      .from(schema.invoices)
+      .where(eq(schema.invoices.id, after.invoices[0].id));
+    expect(row?.buyer).toMatchObject({ name: 'Green Acres B.V.', vatId: 'NL123456789B01', country: 'NL' });
+    expect(await receipts(after.invoices[0].number, 1)).toEqual(['accounts@greenacres.example']);
+  });
+
+  it('ends an organisation subscription at once: it says the day it ended, and the admin sees the organisation', async () => {
+    const network = await seedNetwork(t.database.db);
+    const priceId = await insertPlan(t.database.db, network.id, { name: 'Farm Monthly' });
+    const { url } = (
+      await call('POST', `/api/org/${orgId}/checkout/subscription?priceId=${priceId}`, owner.headers)
+    ).json();
+    await t.app.inject({
+      method: 'POST',
+      url: new URL(url).pathname,
+      headers: { ...owner.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=pay',
+    });
+    const [bought] = (await call('GET', `/api/org/${orgId}/subscriptions`, owner.headers)).json();
+    expect(bought).toMatchObject({ productName: 'Farm Monthly', status: 'active', endedAt: null });
+    const listed = (await call('GET', '/api/admin/subscriptions?search=green%20acres', admin.headers)).json();
+    expect(listed).toEqual([
+      expect.objectContaining({ id: bought.id, organization: { id: orgId, name: 'Green Acres' } }),
+    ]);
+
+    const before = Date.now();
+    const ended = await call('DELETE', `/api/org/${orgId}/subscriptions?subscriptionId=${bought.id}`, owner.headers);
+    expect(ended.json()).toMatchObject({ status: 'cancelled' });
+    const endedAt = Date.parse(ended.json().endedAt);
+    expect(endedAt).toBeGreaterThanOrEqual(before - 1000);
+    expect(endedAt).toBeLessThan(Date.parse(ended.json().currentPeriodEnd));
+    expect(endedAt).toBeLessThanOrEqual(Date.now());
   });
 
   it('lets the owner delete the organisation with its accounts', async () => {

@@ -277,7 +277,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
     '/usage',
     {
       onRequest: requireUser,
-      config: { orgRole: 'admin' },
+      config: { orgRole: 'admin', apiKeyScope: 'usage:read' },
       schema: {
         ...secured,
         summary: 'Usage per member, per account and per day',
@@ -292,7 +292,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
     '/usage.csv',
     {
       onRequest: requireUser,
-      config: { orgRole: 'admin' },
+      config: { orgRole: 'admin', apiKeyScope: 'usage:read' },
       schema: {
         ...secured,
         summary: 'Usage as CSV',

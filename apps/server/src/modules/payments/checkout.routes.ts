@@ -15,7 +15,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recipientLanguage } from '../../i18n/i18n';
+import { readerLanguage } from '../../i18n/reader-language';
 import { type AuthUser, requireAdmin, requireUser } from '../../plugins/auth';
 import { ownerOf } from '../../plugins/owner-scope';
 import { standalonePageContentSecurityPolicy } from '../../plugins/security-headers';
@@ -54,7 +54,7 @@ const user = (request: FastifyRequest) => request.user as AuthUser;
 const returnPath = (checkout: { id: string; ownerOrgId: string | null }) =>
   `${checkout.ownerOrgId ? `/org/${checkout.ownerOrgId}` : ''}/checkout?checkoutSessionId=${checkout.id}`;
 
-/** Checkout (spec 7) for the owner: the user at /api, an organisation at /api/org/{orgId}. */
+/** Checkout and the card form's secret (spec 7) for the owner: the user at /api, an organisation at /api/org/{orgId}. */
 export const checkoutRoutes: FastifyPluginAsyncZod<
   Pick<PaymentRoutesOptions, 'checkoutService' | 'publicUrl'>
 > = async (app, { checkoutService, publicUrl }) => {
@@ -99,17 +99,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod<
     },
     (request) => checkoutService.state(ownerOf(request), request.query.checkoutSessionId),
   );
-};
 
-/** The card form's secret, the local provider's checkout page and the admin's payment settings. */
-export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
-  app,
-  { db, checkoutService, fulfilmentService, provider, publicUrl, brand },
-) => {
+  // The card form of the owner's billing page: an organisation's card is its owners' and admins' (decision 0073).
   app.get(
     '/getCustomerSecret',
     {
       onRequest: requireUser,
+      config: { orgRole: 'admin' },
       schema: {
         ...secured,
         tags: ['checkout'],
@@ -117,9 +113,15 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         response: { 200: customerSecretSchema, ...errors, 502: errorResponseSchema },
       },
     },
-    (request) => checkoutService.customerSecret(user(request)),
+    (request) => checkoutService.customerSecret(user(request), ownerOf(request)),
   );
+};
 
+/** The local provider's checkout page and the admin's payment settings. */
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
+  app,
+  { db, fulfilmentService, provider, publicUrl, brand },
+) => {
   // ---- the local provider's checkout page ----
   if (provider.name === 'local') {
     const ownCheckout = async (request: FastifyRequest, id: string) => {
@@ -146,15 +148,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       },
       async (request, reply) => {
         const { checkout, product } = await ownCheckout(request, request.params.id);
-        const [buyer] = await db
-          .select({ language: schema.users.language })
-          .from(schema.users)
-          .where(eq(schema.users.id, user(request).id));
-        const language = recipientLanguage({
-          staticLanguage: brand.staticLanguage,
-          stored: buyer?.language,
-          acceptLanguage: request.headers['accept-language'],
-        });
+        const language = await readerLanguage(db, request, brand.staticLanguage);
         const page = renderLocalCheckoutPage({
           brandName: brand.name,
           primaryColor: brand.primaryColor,

@@ -177,11 +177,10 @@ export function createCheckoutService({
       };
     },
 
-    /** The provider's customer of this user, once a checkout or the card form made one. */
-    customerIdOf: (userId: string) => storedCustomerId({ userId }),
+    /** The provider's customer of this owner, once a checkout or the card form made one. */
+    customerIdOf: (owner: Owner) => storedCustomerId(owner),
 
-    async customerSecret(user: AuthUser): Promise<CustomerSecret> {
-      const owner = { userId: user.id };
+    async customerSecret(user: AuthUser, owner: Owner = { userId: user.id }): Promise<CustomerSecret> {
       const result = await provider.customerSecret(await customerOf(user, owner));
       await rememberCustomer(owner, result.customerId);
       return { provider: provider.name, clientSecret: result.clientSecret, publishableKey: provider.publishableKey };

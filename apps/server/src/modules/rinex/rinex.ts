@@ -1,6 +1,7 @@
 import type { ArchiveStore } from '@fixpoint/caster';
 import type { Database } from '@fixpoint/db';
 import type { FastifyBaseLogger } from 'fastify';
+import type { JobLock } from '../../lib/job-lock';
 import type { CreditsRepository } from '../credits/credits.repository';
 import { createAdminArchiveService } from './admin-archive';
 import { createRinexRepository } from './rinex.repository';
@@ -21,6 +22,7 @@ export function createRinex(deps: {
   creditsRepository: CreditsRepository;
   logger: FastifyBaseLogger;
   brandName: string;
+  exclusive?: JobLock;
 }) {
   const repository = createRinexRepository(deps.db);
   return {

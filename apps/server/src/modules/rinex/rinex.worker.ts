@@ -4,6 +4,7 @@ import { unixToGps } from '@fixpoint/rtcm';
 import { RINEX_DOWNLOAD_DAYS, type RinexFailure } from '@fixpoint/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { type JobLock, runAlone } from '../../lib/job-lock';
 import type { CreditsRepository } from '../credits/credits.repository';
 import type { RinexJobRow, RinexRepository } from './rinex.repository';
 import { ConversionError, makeRinexFile } from './rinex-file';
@@ -22,6 +23,8 @@ export interface RinexWorkerOptions {
   brandName: string;
   pollMs?: number;
   now?: () => Date;
+  /** The hourly cleanup of expired files runs in one process at a time (docs/decisions/0084). */
+  exclusive?: JobLock;
 }
 
 /**
@@ -41,7 +44,7 @@ export function createRinexWorker(options: RinexWorkerOptions) {
   async function runOnce(): Promise<boolean> {
     if (now().getTime() - lastCleanup > 3_600_000) {
       lastCleanup = now().getTime();
-      await removeExpiredFiles(options, now());
+      await (options.exclusive ?? runAlone)('rinex-cleanup', () => removeExpiredFiles(options, now()));
     }
     const job = await repository.claim(now());
     if (!job) return false;

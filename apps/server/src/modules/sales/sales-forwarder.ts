@@ -1,20 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { backoffDelayMs } from '../../lib/backoff';
+import { createPollLoop } from '../../lib/poll-loop';
 import { type SalesRepository, type SalesRequestRow, salesFields } from './sales.repository';
 
 /** After this many sends without a 2xx a lead is 'failed' (about five hours of retries). */
 export const SALES_MAX_ATTEMPTS = 12;
-const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 3_600_000;
-/** Retries come up to this share earlier than the plain doubling, so leads that failed together spread out. */
-const JITTER = 0.1;
-/** On stop, sends in flight get this long to finish before they are cut off (a cut one is sent again later). */
-const STOP_GRACE_MS = 2_000;
-
 /** Wait after the `failures`-th failed send: 30 s, 1 min, 2 min, ... capped at 1 h, less a little jitter. */
-export function retryDelayMs(failures: number, random: () => number = Math.random): number {
-  const base = Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, failures - 1), MAX_RETRY_MS);
-  return Math.round(base * (1 - JITTER * random()));
-}
+export const retryDelayMs = (failures: number, random: () => number = Math.random): number =>
+  backoffDelayMs(failures, MAX_RETRY_MS, random);
 
 /** Where leads go: the address without credentials (those go as basic auth), and a label that is safe to log. */
 export interface SalesWebhook {
@@ -72,11 +66,7 @@ export function createSalesForwarder(options: SalesForwarderOptions) {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const leaseMs = options.leaseMs ?? 120_000;
   const random = options.random ?? Math.random;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let isStarted = false;
-  let isKicked = false;
-  let shutdown = new AbortController();
+  const loop = createPollLoop({ pollMs, batchSize, logger, name: 'sales forwarder' });
 
   /** Posts one lead; answers null when the webhook took it, else why not (no secrets). */
   async function send(target: SalesWebhook, lead: SalesRequestRow, stopping: AbortSignal): Promise<string | null> {
@@ -123,7 +113,7 @@ export function createSalesForwarder(options: SalesForwarderOptions) {
   /** One round: claims up to a batch of due leads and sends them side by side. Answers how many it took. */
   async function runOnce(now: Date = new Date()): Promise<number> {
     if (!webhook) return 0;
-    const stopping = shutdown.signal;
+    const stopping = loop.signal;
     const leads = await repository.claimDue(now, batchSize, new Date(now.getTime() + leaseMs));
     // Settled, not all: one lead's database error must not end the round while the others are still in flight.
     const outcomes = await Promise.allSettled(leads.map((lead) => forward(webhook, lead, now, stopping)));
@@ -134,60 +124,25 @@ export function createSalesForwarder(options: SalesForwarderOptions) {
     return leads.length;
   }
 
-  function tick() {
-    timer = undefined;
-    if (!isStarted) return;
-    isKicked = false;
-    running = runOnce()
-      .catch((error: unknown) => {
-        logger.error({ err: error }, 'sales forwarder');
-        return 0;
-      })
-      .then((taken) => {
-        running = undefined;
-        if (!isStarted) return;
-        // A full batch may have left more behind; a kick during the round means a new lead waits.
-        timer = setTimeout(tick, isKicked || taken >= batchSize ? 0 : pollMs);
-      });
-  }
-
   return {
     runOnce,
     /** Starts the loop (main.ts); without a webhook the leads stay pending and nothing runs. */
     start() {
-      if (isStarted) return;
+      if (loop.isStarted) return;
       if (!webhook) {
         logger.info('SALES_WEBHOOK_URL is not set: sales requests are stored and wait to be forwarded');
         return;
       }
-      isStarted = true;
       logger.info({ webhook: webhook.label }, 'forwarding sales requests');
-      tick();
+      loop.start(() => runOnce());
     },
     /** A lead was stored: send it now rather than at the next poll. Does nothing unless started. */
-    kick() {
-      if (!isStarted) return;
-      if (running) {
-        isKicked = true;
-        return;
-      }
-      if (timer) clearTimeout(timer);
-      tick();
-    },
+    kick: loop.kick,
     /**
      * Stops the loop. Sends in flight may finish for a moment, then are cut off: such a lead is retried later (by
      * this or another process), possibly a second time if the webhook had already taken it.
      */
-    async stop() {
-      isStarted = false;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      const stopping = shutdown;
-      const cutOff = setTimeout(() => stopping.abort(), STOP_GRACE_MS);
-      await running;
-      clearTimeout(cutOff);
-      shutdown = new AbortController();
-    },
+    stop: loop.stop,
   };
 }
 

@@ -20,6 +20,15 @@ export function effectiveStatus(
   return row.status;
 }
 
+/** When an ended subscription really ended: the day it was ended, or its period's end when that ran out first. */
+export function endedAtOf(
+  row: Pick<SubscriptionRow, 'status' | 'currentPeriodEnd' | 'provider' | 'endedAt'>,
+  now = new Date(),
+): Date | null {
+  if (effectiveStatus(row, now) !== 'cancelled') return null;
+  return row.endedAt ?? row.currentPeriodEnd;
+}
+
 /**
  * A renewal's payment failed (docs/decisions/0038): the subscription is past due and its seats keep access for the
  * grace period after the period end, while the provider retries. A later paid invoice makes it active again; the
@@ -48,7 +57,13 @@ export async function markPastDue(
 export async function endSubscription(tx: Transaction, row: SubscriptionRow, now = new Date()) {
   await tx
     .update(s)
-    .set({ status: 'cancelled', cancelledAt: row.cancelledAt ?? now, graceEndsAt: null, updatedAt: now })
+    .set({
+      status: 'cancelled',
+      cancelledAt: row.cancelledAt ?? now,
+      endedAt: now < row.currentPeriodEnd ? now : row.currentPeriodEnd,
+      graceEndsAt: null,
+      updatedAt: now,
+    })
     .where(eq(s.id, row.id));
   await closeSeatWindows(tx, row.id, 'all', now);
 }

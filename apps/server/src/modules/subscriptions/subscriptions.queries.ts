@@ -1,7 +1,7 @@
 import { type Database, schema } from '@fixpoint/db';
 import type { AdminSubscription, SubscriptionStatus } from '@fixpoint/shared';
 import { desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { effectiveStatus } from './lifecycle';
+import { effectiveStatus, endedAtOf } from './lifecycle';
 
 const s = schema.subscriptions;
 
@@ -20,11 +20,13 @@ export async function listSubscriptions(
       product: schema.products,
       networkName: schema.networks.name,
       owner: { userId: schema.users.id, email: schema.users.email, name: schema.users.name },
+      organization: { id: schema.organizations.id, name: schema.organizations.name },
     })
     .from(s)
     .innerJoin(schema.products, eq(schema.products.id, s.productId))
     .leftJoin(schema.networks, eq(schema.networks.id, s.networkId))
     .leftJoin(schema.users, eq(schema.users.id, s.ownerUserId))
+    .leftJoin(schema.organizations, eq(schema.organizations.id, s.ownerOrgId))
     .where(where)
     .orderBy(desc(s.createdAt))
     .limit(1000);
@@ -46,7 +48,7 @@ export async function listSubscriptions(
         )
         .orderBy(schema.subscriptionSeats.assignedAt)
     : [];
-  const all = rows.map(({ subscription, product, networkName, owner }) => ({
+  const all = rows.map(({ subscription, product, networkName, owner, organization }) => ({
     id: subscription.id,
     productName: product.name,
     networkId: subscription.networkId,
@@ -59,12 +61,14 @@ export async function listSubscriptions(
     currentPeriodStart: subscription.currentPeriodStart.toISOString(),
     currentPeriodEnd: subscription.currentPeriodEnd.toISOString(),
     graceEndsAt: subscription.graceEndsAt?.toISOString() ?? null,
+    endedAt: endedAtOf(subscription)?.toISOString() ?? null,
     seats: subscription.seats,
     accounts: seats
       .filter((seat) => seat.subscriptionId === subscription.id)
       .map(({ id, name, username }) => ({ id, name, username })),
     createdAt: subscription.createdAt.toISOString(),
     owner: owner ?? { userId: null, email: null, name: null },
+    organization: organization ?? null,
   }));
   return status ? all.filter((row) => row.status === status) : all;
 }

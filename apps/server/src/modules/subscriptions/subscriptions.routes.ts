@@ -28,6 +28,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptionsService: 
     '/subscriptions',
     {
       onRequest: requireUser,
+      config: { apiKeyScope: 'billing:read' },
       schema: {
         ...secured,
         summary: 'Your subscriptions, newest first',

@@ -38,7 +38,8 @@ export function createSubscriptionsService({ db, provider }: { db: Database; pro
     return row;
   }
 
-  const ownerView = ({ owner: _owner, ...subscription }: AdminSubscription): Subscription => subscription;
+  const ownerView = ({ owner: _owner, organization: _org, ...subscription }: AdminSubscription): Subscription =>
+    subscription;
 
   async function one(scope: Scope, id: string): Promise<AdminSubscription> {
     const [found] = await listSubscriptions(db, and(eq(s.id, id), inScope(scope)));
@@ -164,6 +165,32 @@ export function createSubscriptionsService({ db, provider }: { db: Database; pro
   }
 
   /**
+   * Puts one more account in a free seat (provisioning, docs/decisions/0077): the subscription is locked, so two
+   * calls at once never fill one seat twice; 409 NO_FREE_SEAT when every seat is taken.
+   */
+  async function addSeat(owner: Owner, id: string, accountId: string) {
+    await db.transaction(async (tx) => {
+      const row = await lock(tx, owner, id);
+      if (effectiveStatus(row) === 'cancelled') {
+        throw new AppError('SUBSCRIPTION_ENDED', 409, 'This subscription has ended.');
+      }
+      const seats = schema.subscriptionSeats;
+      const taken = await tx.select({ accountId: seats.accountId }).from(seats).where(eq(seats.subscriptionId, id));
+      if (taken.some((seat) => seat.accountId === accountId)) return;
+      if (taken.length >= row.seats) {
+        throw new AppError('NO_FREE_SEAT', 409, `All ${row.seats} seats of this subscription are taken.`);
+      }
+      const [account] = await tx
+        .select({ id: schema.ntripAccounts.id })
+        .from(schema.ntripAccounts)
+        .where(and(eq(schema.ntripAccounts.id, accountId), ownerWhere(schema.ntripAccounts, owner)));
+      if (!account) throw new AppError('ACCOUNT_NOT_FOUND', 404, 'No such NTRIP account.');
+      await tx.insert(seats).values({ subscriptionId: id, accountId });
+      await openSeatWindows(tx, row, [accountId]);
+    });
+  }
+
+  /**
    * Ends a subscription now: a billable one is cancelled at the provider first (if the provider refuses, nothing
    * changes), then its seats lose access at once. An admin's delete also removes the row; an owner's keeps it.
    */
@@ -200,6 +227,7 @@ export function createSubscriptionsService({ db, provider }: { db: Database; pro
     resume: async (owner: Owner, id: string, actor: AuditActor) =>
       ownerView(await setCancelling(owner, id, false, actor)),
     assignSeats,
+    addSeat,
     /** `DELETE /org/{orgId}/subscriptions` (spec 7): the organisation ends one now. */
     endNow: async (owner: Owner, id: string, actor: AuditActor) => {
       await endNow(owner, id, { deleteRow: false }, actor);
@@ -215,6 +243,7 @@ export function createSubscriptionsService({ db, provider }: { db: Database; pro
             ? or(
                 ilike(schema.users.email, pattern),
                 ilike(schema.users.name, pattern),
+                ilike(schema.organizations.name, pattern),
                 ilike(schema.products.name, pattern),
                 ilike(schema.networks.name, pattern),
               )

@@ -6,6 +6,7 @@ import {
   AppError,
   type LedgerPage,
 } from '@fixpoint/shared';
+import { isBanned } from '../../plugins/auth';
 import type { AccountsService } from '../accounts/accounts.service';
 import { type AuditActor, recordAudit } from '../audit/audit';
 import type { CreditsService } from '../credits/credits.service';
@@ -16,10 +17,6 @@ const notFound = () => new AppError('USER_NOT_FOUND', 404, 'No user with that id
 
 /** How many sessions the detail shows: every live one comes first, then the most recent. */
 const sessionLimit = 50;
-
-/** Whether better-auth's admin plugin treats the user as banned now (a ban may have an end). */
-const isBanned = (row: UserRow, now = new Date()) =>
-  row.banned === true && (!row.banExpires || row.banExpires.getTime() > now.getTime());
 
 const toAdminUser = (row: UserRow): AdminUser => ({
   id: row.id,

@@ -1,4 +1,5 @@
 import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   matchRoutes,
   Navigate,
@@ -11,6 +12,7 @@ import {
 import { LoadingFallback } from '../../components/loading-fallback';
 import { paths } from '../../config/paths';
 import { lazyNamed } from '../../lib/lazy-import';
+import { PageTitleOwner, usePageTitle } from '../../lib/use-page-title';
 import { type AuthFormMode, isOpenedFromPage, returnToParam, safeReturnPath } from '../../session/return-path';
 import { useAuth } from '../../session/use-auth';
 
@@ -31,6 +33,9 @@ export function AuthRoute({ pages }: { pages: RouteObject[] }) {
   // Set when the modal's sign-in succeeded: the modal, not the redirect below, then decides where to go.
   const [isFinishing, setFinishing] = useState(false);
   const mode: AuthFormMode = location.pathname === paths.login.path ? 'signIn' : 'signUp';
+  const { t } = useTranslation();
+  // The modal's page, not the one under it, names the tab: "Log in" or "Sign up".
+  usePageTitle(mode === 'signIn' ? t('nav.logIn') : t('nav.signUp'));
   const returnPath = safeReturnPath(new URLSearchParams(location.search).get(returnToParam));
   const target = returnPath ?? paths.dashboard.getHref();
   const isTargetUnderneath = matchRoutes(pages, target) !== null;
@@ -49,9 +54,11 @@ export function AuthRoute({ pages }: { pages: RouteObject[] }) {
 
   return (
     <>
-      <Suspense fallback={<LoadingFallback />}>
-        <PageUnderneath pages={pages} at={underneath} />
-      </Suspense>
+      <PageTitleOwner value>
+        <Suspense fallback={<LoadingFallback />}>
+          <PageUnderneath pages={pages} at={underneath} />
+        </Suspense>
+      </PageTitleOwner>
       {(auth.status === 'signed-out' || isFinishing) && (
         <Suspense fallback={null}>
           <AuthModal

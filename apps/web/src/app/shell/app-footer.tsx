@@ -1,5 +1,5 @@
-import { defaultBrandKey, getBrand, isRebranded, productLinks } from '@fixpoint/shared';
-import { Anchor, Group, Text } from '@mantine/core';
+import { defaultBrandKey, getBrand, isRebranded } from '@fixpoint/shared';
+import { Group, Text } from '@mantine/core';
 import { Trans, useTranslation } from 'react-i18next';
 import { TermsLink } from '../../components/legal/terms-link';
 import { useBrand } from '../../lib/brand/brand-context';
@@ -15,9 +15,8 @@ export function AppFooter() {
           <Trans
             i18nKey="footer.poweredBy"
             values={{ product: getBrand(defaultBrandKey).name }}
-            components={{
-              product: <Anchor href={productLinks.website} target="_blank" rel="noopener noreferrer" inherit />,
-            }}
+            // The product's name, not a link: it has no site of its own a reseller's customer could use.
+            components={{ product: <Text span inherit fw={600} /> }}
           />
         </Text>
       </Group>

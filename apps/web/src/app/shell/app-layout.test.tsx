@@ -86,7 +86,7 @@ describe('side menu', () => {
   it('collapses to icons with their names kept for screen readers, and stays collapsed on the next visit', async () => {
     stubUser();
     const first = renderApp('/settings');
-    await screen.findByRole('heading', { level: 1, name: 'Settings' });
+    await screen.findByRole('heading', { level: 1, name: 'Profile' });
     const collapse = within(sideMenu()).getByRole('button', { name: 'Collapse menu' });
     expect(collapse).toHaveAttribute('aria-expanded', 'true');
     await first.user.click(collapse);
@@ -118,7 +118,7 @@ describe('side menu', () => {
     localStorage.setItem(collapsedStorageKey, 'true');
     stubUser({ user: { name: '' } });
     const { user, router } = renderApp('/settings');
-    await screen.findByRole('heading', { level: 1, name: 'Settings' });
+    await screen.findByRole('heading', { level: 1, name: 'Profile' });
     const nav = screen.getByRole('navigation', { name: 'Side menu', hidden: true });
     expect(nav).toHaveAttribute('inert');
     await user.click(screen.getByRole('button', { name: 'Menu' }));
@@ -128,7 +128,7 @@ describe('side menu', () => {
     const drawer = within(nav);
     expect(drawer.getByText('RTK User')).toBeInTheDocument();
     expect(drawer.getByText('ada@example.com')).toBeInTheDocument();
-    expect(drawer.getByRole('link', { name: 'Need Help?' })).toHaveAttribute('href', 'https://docs.fixpoint.example');
+    expect(drawer.getByRole('link', { name: 'Need Help?' })).toHaveAttribute('href', '/help');
     expect(drawer.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
     expect(drawer.queryByRole('button', { name: 'Expand menu' })).not.toBeInTheDocument();
 
@@ -155,7 +155,7 @@ describe('admin area', () => {
       url.pathname === '/api/admin/map' ? { body: { stations: [], rovers: [] } } : undefined,
     );
     const { user, router } = renderApp('/settings?tab=1');
-    await screen.findByRole('heading', { level: 1, name: 'Settings' });
+    await screen.findByRole('heading', { level: 1, name: 'Profile' });
     // The switch appears once the admin flag has loaded.
     const area = within(await screen.findByRole('navigation', { name: 'Area' }));
     expect(area.getByRole('link', { name: 'Personal' })).toHaveAttribute('aria-current', 'page');
@@ -197,7 +197,9 @@ describe('top bar, profile menu and footer', () => {
     await screen.findByRole('heading', { level: 1 });
     const top = within(screen.getByRole('navigation', { name: 'Main' }));
     expect(top.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
-    expect(top.getByRole('link', { name: 'Documentation' })).toHaveAttribute('target', '_blank');
+    // Documentation is the portal's own help centre (docs/decisions/0074), in the same tab.
+    expect(top.getByRole('link', { name: 'Documentation' })).toHaveAttribute('href', '/help');
+    expect(top.getByRole('link', { name: 'Documentation' })).not.toHaveAttribute('target');
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Network coverage' })).toHaveAttribute(
       'href',
       '/marketplace',
@@ -210,14 +212,13 @@ describe('top bar, profile menu and footer', () => {
     await user.click(screen.getByRole('button', { name: 'Account' }));
     const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
     expect(items).toEqual(['Account', 'Upgrade to Pro', 'Help', 'Privacy policy', 'Log out']);
+    expect(screen.getByRole('menuitem', { name: 'Help' })).toHaveAttribute('href', '/help');
+    expect(screen.getByRole('menuitem', { name: 'Privacy policy' })).toHaveAttribute('href', '/legal/privacy');
     await user.click(screen.getByRole('menuitem', { name: 'Account' }));
     expect(router.state.location.pathname).toBe('/settings/billing');
 
     const footer = within(screen.getByRole('contentinfo'));
-    expect(footer.getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute(
-      'href',
-      'https://fixpoint.example/terms',
-    );
+    expect(footer.getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute('href', '/legal/terms');
     expect(footer.getByText(`© ${new Date().getFullYear()} Fixpoint`)).toBeInTheDocument();
   });
 
@@ -234,7 +235,8 @@ describe('top bar, profile menu and footer', () => {
     expect(items).toEqual(['Account', 'Log out']);
     const footer = within(screen.getByRole('contentinfo'));
     expect(footer.getByText(/Powered by/)).toHaveTextContent('Powered by Fixpoint');
-    expect(footer.queryByRole('link', { name: 'Terms and conditions' })).not.toBeInTheDocument();
+    // The product's name is no link: it has no site a reseller's customer could use.
+    expect(footer.queryAllByRole('link')).toEqual([]);
   });
 
   it('logs out from the profile menu', async () => {
@@ -261,13 +263,13 @@ describe('top bar, profile menu and footer', () => {
     let isPageShownAtSignOut: boolean | undefined;
     stubUser({}, (url) => {
       if (url.pathname === '/api/auth/sign-out') {
-        isPageShownAtSignOut = screen.queryByRole('heading', { level: 1, name: 'Settings' }) !== null;
+        isPageShownAtSignOut = screen.queryByRole('heading', { level: 1, name: 'Profile' }) !== null;
         return { body: { success: true } };
       }
       return undefined;
     });
     const { user, router } = renderApp('/settings');
-    await screen.findByRole('heading', { level: 1, name: 'Settings' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Profile' }, { timeout: 10_000 });
     await user.click(screen.getByRole('button', { name: 'Account' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(isPageShownAtSignOut).toBe(false));
@@ -306,10 +308,10 @@ describe('top bar, profile menu and footer', () => {
       return answer(input, init);
     });
     const { user } = renderApp('/settings');
-    await screen.findByRole('heading', { level: 1, name: 'Settings' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Profile' }, { timeout: 10_000 });
     await user.click(screen.getByRole('button', { name: 'Account' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
-    await waitFor(() => expect(pendingAtSignOut).toBeDefined(), { timeout: 5000 });
+    await waitFor(() => expect(pendingAtSignOut).toBeDefined(), { timeout: 10_000 });
     // The dashboard it led to had asked for the person's invitations, accounts and prices: cancelled, not pending.
     expect(pendingAtSignOut?.map((read) => read.split(' ')[0])).toEqual([]);
   });

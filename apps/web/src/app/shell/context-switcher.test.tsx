@@ -45,7 +45,11 @@ describe('the context switcher', () => {
   it("goes to an organisation, shows the organisation's menu by role, and remembers the choice", async () => {
     stubTeams();
     const first = renderApp('/dashboard');
-    const switcher = await sideMenu().findByRole('button', { name: /^Personal.*switch context$/i }, { timeout: 5000 });
+    const switcher = await sideMenu().findByRole(
+      'button',
+      { name: /^Personal.*switch context$/i },
+      { timeout: 10_000 },
+    );
     await first.user.click(switcher);
     const options = await screen.findAllByRole('menuitem');
     expect(options.map((option) => option.textContent)).toEqual([
@@ -76,7 +80,7 @@ describe('the context switcher', () => {
     // The front door of the next visit leads back to the organisation; Personal leads to the dashboard.
     first.unmount();
     const second = renderApp('/');
-    await waitFor(() => expect(second.router.state.location.pathname).toBe('/org/t1'), { timeout: 5000 });
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/org/t1'), { timeout: 10_000 });
     await second.user.click(await sideMenu().findByRole('button', { name: /^Farm.*switch context$/i }));
     await second.user.click(await screen.findByRole('menuitem', { name: 'Personal' }));
     await waitFor(() => expect(second.router.state.location.pathname).toBe('/dashboard'));
@@ -87,14 +91,14 @@ describe('the context switcher', () => {
   it('gives a plain member no usage and no buying links, and a pending organisation only overview and members', async () => {
     stubTeams();
     const member = renderApp('/org/t2');
-    await sideMenu().findByRole('button', { name: /^Co-op.*switch context$/i }, { timeout: 5000 });
+    await sideMenu().findByRole('button', { name: /^Co-op.*switch context$/i }, { timeout: 10_000 });
     expect(sideMenu().getByRole('link', { name: 'NTRIP accounts' })).toHaveAttribute('href', '/org/t2/accounts');
     expect(sideMenu().queryByRole('link', { name: 'Usage' })).toBeNull();
     expect(sideMenu().queryByRole('link', { name: 'Buy credits' })).toBeNull();
     member.unmount();
 
     renderApp('/org/t3');
-    await sideMenu().findByRole('button', { name: /^Startup.*switch context$/i }, { timeout: 5000 });
+    await sideMenu().findByRole('button', { name: /^Startup.*switch context$/i }, { timeout: 10_000 });
     expect(menuLinks()).toEqual([
       ['Overview', '/org/t3'],
       ['Members', '/org/t3/members'],
@@ -106,7 +110,7 @@ describe('the context switcher', () => {
     stubTeams();
     localStorage.setItem(contextStorageKey, JSON.stringify('t1'));
     renderApp('/settings');
-    await screen.findByRole('heading', { level: 1, name: 'Settings' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Profile' }, { timeout: 10_000 });
     expect(await sideMenu().findByRole('button', { name: /^Farm.*switch context$/i })).toBeVisible();
     expect(sideMenu().getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/org/t1?buy=credits');
   });
@@ -118,7 +122,7 @@ describe('the context switcher', () => {
     const switcher = await sideMenu().findByRole(
       'button',
       { name: 'Switch context (now: Personal)' },
-      { timeout: 5000 },
+      { timeout: 10_000 },
     );
     expect(switcher).not.toHaveTextContent('Personal');
     await user.click(switcher);
@@ -139,7 +143,7 @@ describe('the context switcher', () => {
     }));
     stubTeams();
     const { user, router } = renderApp('/dashboard');
-    await user.click(await screen.findByRole('button', { name: 'Menu' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Menu' }, { timeout: 10_000 }));
     await user.click(await sideMenu().findByRole('button', { name: /^Personal.*switch context$/i }));
     await user.click(await screen.findByRole('menuitem', { name: 'Farm' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/org/t1'));

@@ -1,14 +1,32 @@
-import { isRebranded, productLinks } from '@fixpoint/shared';
+import { isRebranded } from '@fixpoint/shared';
 import { Menu, UnstyledButton } from '@mantine/core';
 import { IconCrown, IconFileText, IconHelp, IconLogout, IconUser } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ProfileAvatar } from '../../components/profile-avatar';
+import { type HelpLink, helpLink, privacyLink } from '../../config/help-links';
 import { paths } from '../../config/paths';
 import { useBrand } from '../../lib/brand/brand-context';
 import { purchaseHref } from '../../lib/purchase-dialogs';
 import { useAuth } from '../../session/use-auth';
 import { useLogOut } from '../../session/use-log-out';
+
+/** A menu entry's link: the router's for the portal's own pages, a new tab for another site. */
+function LinkItem({ link, icon, children }: { link: HelpLink; icon: ReactNode; children: ReactNode }) {
+  if (link.isExternal) {
+    return (
+      <Menu.Item component="a" href={link.href} target="_blank" rel="noopener noreferrer" leftSection={icon}>
+        {children}
+      </Menu.Item>
+    );
+  }
+  return (
+    <Menu.Item component={Link} to={link.href} leftSection={icon}>
+      {children}
+    </Menu.Item>
+  );
+}
 
 /**
  * Spec 2: the account link (photo or default icon) opening the profile menu: account (settings/billing), upgrade
@@ -45,24 +63,12 @@ export function ProfileMenu() {
         )}
         {isOwnBrand && (
           <>
-            <Menu.Item
-              component="a"
-              href={productLinks.documentation}
-              target="_blank"
-              rel="noopener noreferrer"
-              leftSection={<IconHelp size={16} />}
-            >
+            <LinkItem link={helpLink(brand)} icon={<IconHelp size={16} />}>
               {t('nav.help')}
-            </Menu.Item>
-            <Menu.Item
-              component="a"
-              href={productLinks.privacyPolicy}
-              target="_blank"
-              rel="noopener noreferrer"
-              leftSection={<IconFileText size={16} />}
-            >
+            </LinkItem>
+            <LinkItem link={privacyLink()} icon={<IconFileText size={16} />}>
               {t('nav.policy')}
-            </Menu.Item>
+            </LinkItem>
           </>
         )}
         <Menu.Divider />

@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
 import { activeUrl, topNavigation } from '../../config/navigation';
 import { paths } from '../../config/paths';
+import { useBrand } from '../../lib/brand/brand-context';
 import { lazyNamed } from '../../lib/lazy-import';
 import { useAuth } from '../../session/use-auth';
 import { useAuthLinks } from '../../session/use-auth-links';
@@ -13,12 +14,18 @@ import classes from './top-bar.module.css';
 
 // Only a signed-in user has the profile menu: it loads with their first page (docs/decisions/0048).
 const ProfileMenu = lazyNamed(() => import('./profile-menu'), 'ProfileMenu');
+// The bell with its unread count (issue 31), likewise only for a signed-in user.
+const NotificationBell = lazyNamed(
+  () => import('../../features/notifications/components/notification-bell'),
+  'NotificationBell',
+);
 
 /** Spec 2: the top navigation list: name, url, optional outgoing flag, active and passive icons. */
 function TopNavigation({ isSignedIn }: { isSignedIn: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const items = topNavigation(isSignedIn);
+  const brand = useBrand();
+  const items = topNavigation(isSignedIn, brand);
   const current = activeUrl(
     items.filter((item) => !item.isExternal).map((item) => item.url),
     pathname,
@@ -49,7 +56,10 @@ function TopNavigation({ isSignedIn }: { isSignedIn: boolean }) {
   );
 }
 
-/** Spec 2: the top bar: menu toggle (mobile), logo, top navigation, network coverage, Log in or the account link. */
+/**
+ * Spec 2: the top bar: menu toggle (mobile), logo, top navigation, network coverage, Log in or the notification bell
+ * and the account link.
+ */
 export function TopBar({ isMobileOpen, onToggleMobile }: { isMobileOpen: boolean; onToggleMobile: () => void }) {
   const { t } = useTranslation();
   const authLinks = useAuthLinks();
@@ -84,6 +94,7 @@ export function TopBar({ isMobileOpen, onToggleMobile }: { isMobileOpen: boolean
         {auth.status === 'signed-out' && <Button onClick={() => authLinks.open('signIn')}>{t('nav.logIn')}</Button>}
         {isSignedIn && (
           <Suspense fallback={null}>
+            <NotificationBell />
             <ProfileMenu />
           </Suspense>
         )}

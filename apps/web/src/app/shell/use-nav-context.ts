@@ -16,6 +16,7 @@ const personalPages = [
   paths.dashboard.getHref(),
   paths.map.getHref(),
   paths.accounts.getHref(),
+  paths.fleet.getHref(),
   paths.subscriptions.getHref(),
   paths.credits.getHref(),
   paths.checkout.getHref(),

@@ -1,39 +1,31 @@
 import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { currentDocumentsQueryOptions } from '../../api/documents-api';
+import { termsLink } from '../../config/help-links';
 import { useBrand } from '../../lib/brand/brand-context';
-import { lazyNamed } from '../../lib/lazy-import';
-
-// The dialog loads when it is first opened: the link sits in every page's footer (docs/decisions/0048).
-const TermsDialog = lazyNamed(() => import('./terms-dialog'), 'TermsDialog');
 
 /**
- * The terms link of the footer and the sign-up form: the current published version (its text in a dialog, or its
- * own address), else the brand's terms link.
+ * The terms link of the footer and the sign-up form (docs/decisions/0074): the portal's `/legal/terms`, which shows
+ * the current published version; the version's own address when it was published as a link only, or the brand's
+ * when it keeps its terms elsewhere. `newTab` keeps the page it is on (the sign-up form) open.
  */
-export function TermsLink({ children, size }: { children?: ReactNode; size?: 'sm' }) {
+export function TermsLink({ children, size, newTab }: { children?: ReactNode; size?: 'sm'; newTab?: boolean }) {
   const brand = useBrand();
   const documents = useQuery(currentDocumentsQueryOptions());
-  const [isOpen, setOpen] = useState(false);
   const terms = documents.data?.terms;
-  if (!terms?.body) {
+  const link = terms && !terms.body && terms.url ? { href: terms.url, isExternal: true } : termsLink(brand);
+  if (link.isExternal || newTab) {
     return (
-      <Anchor href={terms?.url ?? brand.termsUrl} size={size} target="_blank" rel="noopener noreferrer">
+      <Anchor href={link.href} size={size} target="_blank" rel="noopener noreferrer">
         {children}
       </Anchor>
     );
   }
   return (
-    <>
-      <Anchor component="button" type="button" size={size} onClick={() => setOpen(true)}>
-        {children}
-      </Anchor>
-      {isOpen && (
-        <Suspense fallback={null}>
-          <TermsDialog title={terms.title} body={terms.body} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
-    </>
+    <Anchor component={Link} to={link.href} size={size}>
+      {children}
+    </Anchor>
   );
 }

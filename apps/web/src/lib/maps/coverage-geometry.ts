@@ -2,6 +2,7 @@ import { type CoverageTier, type MapRover, type MapStation, tierEdgesKm } from '
 import circle from '@turf/circle';
 import type { FeatureCollection, MultiPolygon, Point, Polygon } from 'geojson';
 import polygonClipping, { type MultiPolygon as Area, type Polygon as Disc } from 'polygon-clipping';
+import { fixStateColors, markerColors } from './palette';
 
 export interface TierFeature {
   type: 'Feature';
@@ -78,7 +79,11 @@ export const roverPoints = (rovers: MapRover[]): FeatureCollection<Point> => ({
       : [
           {
             type: 'Feature' as const,
-            properties: { id: rover.sessionId, isConnected: rover.isConnected },
+            properties: {
+              id: rover.sessionId,
+              isConnected: rover.isConnected,
+              color: rover.fixState ? fixStateColors[rover.fixState] : markerColors.rover,
+            },
             geometry: { type: 'Point' as const, coordinates: [rover.longitude, rover.latitude] },
           },
         ],

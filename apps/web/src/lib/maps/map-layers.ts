@@ -37,7 +37,8 @@ export function addDataLayers(map: MapLibreMap, hasOfflineStyle: boolean) {
     source: 'rovers',
     paint: {
       'circle-radius': 5,
-      'circle-color': markerColors.rover,
+      // A fleet map's rovers carry their fix state's colour (issue 33); others the rover blue.
+      'circle-color': ['coalesce', ['get', 'color'], markerColors.rover],
       'circle-opacity': ['case', ['get', 'isConnected'], 1, 0.55],
       'circle-stroke-color': markerColors.stroke,
       'circle-stroke-width': 1.5,

@@ -1,4 +1,4 @@
-import type { CoverageTier } from '@fixpoint/shared';
+import type { CoverageTier, FixState } from '@fixpoint/shared';
 
 /**
  * Colours of the maps: the offline base map in its light and dark variants, the coverage tiers (the same on both,
@@ -22,6 +22,15 @@ export const markerColors = {
   down: '#e03131',
   rover: '#1c7ed6',
   stroke: '#ffffff',
+};
+
+/** Fix states (issue 33): the fleet map's rover dots and the fix share bars, fixed green to no fix red. */
+export const fixStateColors: Record<FixState, string> = {
+  fixed: '#37b24d',
+  float: '#f59f00',
+  dgps: '#1c7ed6',
+  single: '#868e96',
+  none: '#e03131',
 };
 
 /** Mantine colours of the tier badges (the expected quality at a picked point). */

@@ -10,19 +10,18 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useHealth } from '../../../api/get-health';
 import { ActionCard } from '../../../components/action-card';
 import { PageHeading } from '../../../components/page-heading';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { StatCard, type StatColor } from '../../../components/stat-card';
+import { StatCard } from '../../../components/stat-card';
 import { paths } from '../../../config/paths';
 import { AccessSummary } from '../../../features/accounts/components/access-summary';
 import { VerifyEmailBanner } from '../../../features/auth/components/verify-email-banner';
+import { ServiceStatusCard } from '../../../features/notifications/components/service-status-card';
 import { InvitationsCard } from '../../../features/organizations/components/invitations-card';
 import { OrganizationsCard } from '../../../features/organizations/components/organizations-card';
 import { CreditsPanel } from '../../../features/pricing/components/credits-panel';
 import { PromotionCard } from '../../../features/sales/components/promotion-card';
-import { ApiError } from '../../../lib/api-client';
 import { purchaseHref } from '../../../lib/purchase-dialogs';
 import { userOverviewQueryOptions } from '../../../session/auth-api';
 import { useAuth } from '../../../session/use-auth';
@@ -32,22 +31,8 @@ export function LoggedInDashboard() {
   const { t, i18n } = useTranslation();
   const auth = useAuth();
   const overview = useQuery(userOverviewQueryOptions());
-  const health = useHealth();
 
   const credits = overview.data?.tokenAmount;
-  const serviceState =
-    health.data?.status ??
-    (health.error instanceof ApiError && health.error.status === 503
-      ? 'degraded'
-      : health.isError
-        ? 'unreachable'
-        : 'unknown');
-  const serviceColor: Record<string, StatColor> = {
-    ok: 'success',
-    degraded: 'warning',
-    unreachable: 'error',
-    unknown: 'muted',
-  };
   const number = new Intl.NumberFormat(i18n.language);
 
   const actions = [
@@ -75,11 +60,7 @@ export function LoggedInDashboard() {
           description={credits === 0 ? t('dashboard.stats.noCredits') : undefined}
         />
         <OrganizationsCard teams={overview.data?.teams} />
-        <StatCard
-          title={t('dashboard.stats.service')}
-          value={t(`dashboard.stats.serviceState.${serviceState}`)}
-          color={serviceColor[serviceState]}
-        />
+        <ServiceStatusCard />
       </SimpleGrid>
       {/* Without the overview the credits and organisations cards cannot fill in: say why, and offer Retry. */}
       {overview.isError && <QueryErrorAlert query={overview} />}

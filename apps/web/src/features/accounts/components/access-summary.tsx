@@ -1,5 +1,5 @@
 import type { NtripAccount } from '@fixpoint/shared';
-import { Anchor, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Card, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -46,6 +46,18 @@ export function AccessSummary() {
           until: n.activeUntil,
         })),
   );
+  const stateBadge = (state: NetworkState) => (
+    // Never cut short ("ACTI…"): the badge keeps its width and the text beside it wraps instead.
+    <Badge
+      variant="light"
+      color={state === 'active' ? 'green' : state === 'pending' ? 'blue' : 'gray'}
+      style={{ flexShrink: 0, overflow: 'visible' }}
+    >
+      {t(`accounts.state.${state}`)}
+    </Badge>
+  );
+  const untilText = (until: string | null) =>
+    until ? new Date(until).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="access-summary-title">
       <Stack gap="sm">
@@ -57,39 +69,46 @@ export function AccessSummary() {
             {t('dashboard.access.all')}
           </Anchor>
         </Group>
-        <Table.ScrollContainer minWidth={480}>
-          <Table verticalSpacing="xs" aria-labelledby="access-summary-title">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('dashboard.access.account')}</Table.Th>
-                <Table.Th>{t('dashboard.access.network')}</Table.Th>
-                <Table.Th>{t('dashboard.access.state')}</Table.Th>
-                <Table.Th>{t('dashboard.access.until')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.slice(0, shown).map((row) => (
-                <Table.Tr key={row.key} data-testid="access-row">
-                  <Table.Td>{row.account}</Table.Td>
-                  <Table.Td>{row.network ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <Badge
-                      variant="light"
-                      color={row.state === 'active' ? 'green' : row.state === 'pending' ? 'blue' : 'gray'}
-                    >
-                      {t(`accounts.state.${row.state}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {row.until
-                      ? new Date(row.until).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
-                      : '—'}
-                  </Table.Td>
+        {/* On a phone a table of four columns does not fit (issue 30): one block per row instead, same facts. */}
+        <Stack gap="xs" hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {rows.slice(0, shown).map((row) => (
+            <Paper key={row.key} component="li" withBorder radius="sm" p="sm" data-testid="access-item">
+              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  {row.account}
+                </Text>
+                {stateBadge(row.state)}
+              </Group>
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {row.network ?? '—'} · {t('dashboard.access.until')}: {untilText(row.until)}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
+        <Box visibleFrom="sm">
+          <Table.ScrollContainer minWidth={480}>
+            <Table verticalSpacing="xs" aria-labelledby="access-summary-title">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('dashboard.access.account')}</Table.Th>
+                  <Table.Th>{t('dashboard.access.network')}</Table.Th>
+                  <Table.Th>{t('dashboard.access.state')}</Table.Th>
+                  <Table.Th>{t('dashboard.access.until')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.slice(0, shown).map((row) => (
+                  <Table.Tr key={row.key} data-testid="access-row">
+                    <Table.Td>{row.account}</Table.Td>
+                    <Table.Td>{row.network ?? '—'}</Table.Td>
+                    <Table.Td>{stateBadge(row.state)}</Table.Td>
+                    <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{untilText(row.until)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Box>
         {rows.length > shown && (
           <Text size="sm" c="dimmed">
             {t('dashboard.access.more', { count: rows.length - shown })}

@@ -1,7 +1,10 @@
 import type { NtripAccount } from '@fixpoint/shared';
 import { Alert, Badge, Button, Divider, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { accountHealthQueryOptions } from '../../../api/fleet-api';
+import { HealthPanel } from '../../../components/health/health-panel';
 import { diagnosisColor } from '../../../lib/diagnosis';
 import { useScopeAccess } from '../../../session/use-scope-access';
 import { formatUntil, isLentToUser } from '../lib/lending';
@@ -22,6 +25,7 @@ export function AccountDrawer({ account, onClose }: { account: NtripAccount; onC
   const [isActivating, setActivating] = useState(false);
   const isLent = isLentToUser(scope, account);
   const canManage = canWrite && !isLent;
+  const health = useQuery(accountHealthQueryOptions(scope, account.id));
 
   return (
     <Drawer opened onClose={onClose} position="right" size="xl" title={account.name}>
@@ -42,6 +46,15 @@ export function AccountDrawer({ account, onClose }: { account: NtripAccount; onC
                 })
               : t('org.lending.ownedBy', { organization: account.organization.name })}
           </Alert>
+        )}
+
+        {health.data && (
+          <Stack gap="xs">
+            <Title order={3} size="h4">
+              {t('fleet.healthTitle')}
+            </Title>
+            <HealthPanel health={health.data} />
+          </Stack>
         )}
 
         <Stack gap="xs">

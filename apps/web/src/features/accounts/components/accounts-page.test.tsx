@@ -39,6 +39,7 @@ const password = crypto.randomUUID().replaceAll('-', '').slice(0, 16);
 const credentials = {
   host: 'caster.example.com',
   port: 2101,
+  tlsPort: 2102,
   username: 'fx-k3m9q2t',
   password,
   mountpoints: [{ mountpoint: 'DEMO_AUTO', networkName: 'Demo Network', isAuto: true }],
@@ -46,9 +47,9 @@ const credentials = {
   rtklibUrl: `ntrip://fx-k3m9q2t:${password}@caster.example.com:2101/DEMO_AUTO`,
 };
 
-function stubAccounts(balance: number) {
+function stubAccounts(balance: number, shown: typeof account = account) {
   return stubUser({ overview: { tokenAmount: balance } }, (url) => {
-    if (url.pathname === '/api/accounts') return { body: [account] };
+    if (url.pathname === '/api/accounts') return { body: [shown] };
     if (url.pathname === '/api/networks') return { body: networks };
     if (url.pathname === `/api/accounts/${account.id}/credentials`) return { body: credentials };
     if (url.pathname === `/api/accounts/${account.id}/sessions`) return { body: [] };
@@ -65,7 +66,7 @@ describe('NTRIP accounts page', () => {
       return undefined;
     });
     const { user, router } = renderApp('/accounts?network=n2');
-    expect(await screen.findByText('Activate an account on Relay Network', {}, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByText('Activate an account on Relay Network', {}, { timeout: 10_000 })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Activate' }));
     // The account's own network is n1; the page preselects the one the user came for.
     const dialog = within(await screen.findByRole('dialog', { name: 'Activate Tractor 1' }));
@@ -81,7 +82,7 @@ describe('NTRIP accounts page', () => {
     const { user } = renderApp('/accounts');
     // The page is a lazily loaded chunk: the first render can take a moment.
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'NTRIP accounts' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'NTRIP accounts' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Manage' }));
     const drawer = within(await screen.findByRole('dialog'));
@@ -89,15 +90,20 @@ describe('NTRIP accounts page', () => {
     await waitFor(() => expect(drawer.getByTestId('credential-username')).toHaveValue('fx-k3m9q2t'));
     expect(drawer.getByTestId('credential-password')).toHaveValue(password);
     expect(drawer.getByTestId('credential-rtklib')).toHaveTextContent(credentials.rtklibUrl);
+    expect(drawer.getByTestId('credential-host')).toHaveValue('caster.example.com');
+    expect(drawer.getByTestId('credential-tls-port')).toHaveValue('2102');
   });
 
   it('shows cost and balance before activating and refuses to spend more than the balance', async () => {
-    stubAccounts(10);
+    // A new account (no network yet) and one network to choose from: it is chosen, and the cost shows at once.
+    stubAccounts(10, { ...account, networks: [] });
     const { user } = renderApp('/accounts');
-    await user.click(await screen.findByRole('button', { name: 'Manage' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Manage' }, { timeout: 10_000 }));
     await user.click(await screen.findByRole('button', { name: 'Activate or extend' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Activate Tractor 1' }));
     await waitFor(() => expect(dialog.getByTestId('activation-cost')).toHaveTextContent('4 credits'));
+    expect(dialog.getByPlaceholderText('Choose a network')).toHaveValue('Demo Network (4 credits per day)');
+    expect(dialog.getByRole('button', { name: 'Spend 4 credits' })).toBeEnabled();
     expect(dialog.getByTestId('activation-balance')).toHaveTextContent('10 credits');
 
     const days = dialog.getByRole('textbox', { name: 'Days' });
@@ -144,7 +150,7 @@ describe('NTRIP accounts page', () => {
       return undefined;
     });
     const { user } = renderApp('/accounts');
-    await user.click(await screen.findByRole('button', { name: 'Manage' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Manage' }, { timeout: 10_000 }));
     const drawer = within(await screen.findByRole('dialog'));
     const seats = await drawer.findAllByTestId('account-seat');
     expect(within(seats[1] as HTMLElement).getByRole('button', { name: 'All seats taken' })).toBeDisabled();

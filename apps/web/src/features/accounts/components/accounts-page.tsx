@@ -6,9 +6,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { accountKeys, accountsQueryOptions, createAccount, downloadCsv } from '../../../api/accounts-api';
+import { fleetQueryOptions } from '../../../api/fleet-api';
 import { networksQueryOptions } from '../../../api/networks-api';
 import { CardTable, type CardTableRecord } from '../../../components/card-table/card-table';
 import { ErrorAlert } from '../../../components/error-alert';
+import { HealthSummary } from '../../../components/health/health-badge';
 import { RowsSkeleton } from '../../../components/loading-fallback';
 import { NumberInput } from '../../../components/number-input';
 import { PageHeading } from '../../../components/page-heading';
@@ -31,6 +33,8 @@ export function AccountsPage() {
   const queryClient = useQueryClient();
   const { scope, canWrite, canSeeCredentials, balance } = useScopeAccess();
   const accounts = useQuery(accountsQueryOptions(scope));
+  // Each rover's fix health (issue 33): a badge, its reason and the fix share bar, once the answer is there.
+  const fleet = useQuery(fleetQueryOptions(scope));
   const [openId, setOpenId] = useState<string | null>(null);
   // `?network=<id>`: the user came from a network's page to activate one of their accounts on it.
   const [searchParams, setSearchParams] = useSearchParams();
@@ -80,6 +84,7 @@ export function AccountsPage() {
   const open = list.find((a) => a.id === openId);
   const activating = list.find((a) => a.id === activatingId);
   const showsLending = list.some((a) => hasLending(scope, a));
+  const healthOf = new Map(fleet.data?.accounts.map((health) => [health.accountId, health]));
   // Lent to the user: the organisation's to activate, not theirs.
   const canActivate = (account: NtripAccount) => canWrite && !isLentToUser(scope, account);
 
@@ -100,6 +105,7 @@ export function AccountsPage() {
       username: account.username,
       status: t(`accounts.diagnosis.${account.diagnosis}.title`),
       access: describeAccess(account),
+      health: <HealthSummary health={healthOf.get(account.id)} />,
       lastConnected: account.lastConnectedAt
         ? new Date(account.lastConnectedAt).toLocaleString(i18n.language)
         : t('accounts.neverUsed'),
@@ -170,6 +176,7 @@ export function AccountsPage() {
           { key: 'username', header: t('accounts.columns.username') },
           { key: 'status', header: t('accounts.columns.status'), isColored: true },
           { key: 'access', header: t('accounts.columns.access') },
+          { key: 'health', header: t('fleet.column') },
           { key: 'lastConnected', header: t('accounts.columns.lastConnected') },
           ...(showsLending ? [{ key: 'lending', header: t('org.lending.column') }] : []),
         ]}

@@ -32,7 +32,12 @@ export function ActivationDialog({
   const queryClient = useQueryClient();
   const networks = useQuery(networksQueryOptions());
   const { scope, balance: scopeBalance } = useScopeAccess();
-  const [networkId, setNetworkId] = useState<string | null>(initialNetworkId ?? account.networks[0]?.networkId ?? null);
+  const [pickedNetworkId, setNetworkId] = useState<string | null>(
+    initialNetworkId ?? account.networks[0]?.networkId ?? null,
+  );
+  // With one network to choose from, it is the choice: the cost shows at once, not after opening the list.
+  const onlyNetwork = networks.data?.length === 1 ? networks.data[0] : undefined;
+  const networkId = pickedNetworkId ?? onlyNetwork?.id ?? null;
   const [days, setDays] = useState<number | undefined>(1);
   const network = networks.data?.find((n) => n.id === networkId);
   const cost = network && days ? network.dailyPrice * days : 0;

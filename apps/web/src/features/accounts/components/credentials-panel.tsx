@@ -37,6 +37,7 @@ export function CredentialsPanel({ accountId }: { accountId: string }) {
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {field(t('accounts.credentials.host'), c.host, 'credential-host')}
         {field(t('accounts.credentials.port'), String(c.port), 'credential-port')}
+        {c.tlsPort !== null && field(t('accounts.credentials.tlsPort'), String(c.tlsPort), 'credential-tls-port')}
         {field(t('accounts.credentials.username'), c.username, 'credential-username')}
         <PasswordInput
           label={t('accounts.credentials.password')}

@@ -26,7 +26,7 @@ describe("an organisation's account lent to the user", () => {
   it('is marked with the organisation and the end of the loan in the personal list', async () => {
     stubLent();
     renderApp('/accounts');
-    const card = within(await screen.findByRole('article', { name: 'Fleet harvester' }, { timeout: 5000 }));
+    const card = within(await screen.findByRole('article', { name: 'Fleet harvester' }, { timeout: 10_000 }));
     const date = new Date(until).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
     expect(card.getByTestId('lending-badge')).toHaveTextContent(`North Fleet · until ${date}`);
     const mine = within(screen.getByRole('article', { name: 'My rover' }));
@@ -36,7 +36,7 @@ describe("an organisation's account lent to the user", () => {
   it('shows credentials and sessions but no rename, delete, activation, new password or seats', async () => {
     const calls = stubLent();
     const { user } = renderApp('/accounts');
-    const card = within(await screen.findByRole('article', { name: 'Fleet harvester' }, { timeout: 5000 }));
+    const card = within(await screen.findByRole('article', { name: 'Fleet harvester' }, { timeout: 10_000 }));
     await user.click(card.getByRole('button', { name: 'Manage' }));
     const drawer = within(await screen.findByRole('dialog'));
     expect(drawer.getByTestId('lent-notice')).toHaveTextContent('North Fleet lent you this account until');
@@ -53,7 +53,7 @@ describe("an organisation's account lent to the user", () => {
   it('is not offered for activation when the user came to activate an account on a network', async () => {
     stubLent();
     renderApp('/accounts?network=n2');
-    const lentCard = within(await screen.findByRole('article', { name: 'Fleet harvester' }, { timeout: 5000 }));
+    const lentCard = within(await screen.findByRole('article', { name: 'Fleet harvester' }, { timeout: 10_000 }));
     expect(lentCard.getByRole('button', { name: 'Manage' })).toBeVisible();
     const mine = within(screen.getByRole('article', { name: 'My rover' }));
     expect(await mine.findByRole('button', { name: 'Activate' })).toBeVisible();

@@ -84,7 +84,7 @@ describe('admin feed pages', () => {
       url.pathname === '/api/admin/feed' ? { body: [summary] } : undefined,
     );
     renderApp('/admin/feed');
-    const card = within(await screen.findByRole('article', { name: 'Farm Network' }, { timeout: 5000 }));
+    const card = within(await screen.findByRole('article', { name: 'Farm Network' }, { timeout: 10_000 }));
     expect(card.getByText('1 / 2')).toBeInTheDocument();
     expect(card.getByText('1 upstream error')).toBeInTheDocument();
     expect(card.getByText('4.8 kbit/s')).toBeInTheDocument();
@@ -97,7 +97,7 @@ describe('admin feed pages', () => {
         : undefined,
     );
     renderApp(`/admin/feed/${networkId}`);
-    const north = within(await screen.findByTestId('station-FARM_NORTH', {}, { timeout: 5000 }));
+    const north = within(await screen.findByTestId('station-FARM_NORTH', {}, { timeout: 10_000 }));
     expect(north.getByTestId('station-status')).toHaveTextContent('Connected since 1 hr. ago');
     const types = within(north.getByTestId('message-types'));
     expect(types.getAllByRole('row').map((row) => row.textContent)).toEqual([
@@ -126,7 +126,7 @@ describe('admin feed pages', () => {
     );
     for (const id of ['not-an-id', networkId]) {
       const { unmount } = renderApp(`/admin/feed/${id}`);
-      expect(await screen.findByText('Network not found', {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(await screen.findByText('Network not found', {}, { timeout: 10_000 })).toBeInTheDocument();
       expect(screen.queryByText(/Invalid params|No such network/)).not.toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'All networks' })).toHaveAttribute('href', '/admin/feed');
       unmount();
@@ -141,7 +141,7 @@ describe('admin feed pages', () => {
         : undefined,
     );
     renderApp(`/admin/feed/${networkId}`);
-    const card = within(await screen.findByTestId('station-FARM_QUIET', {}, { timeout: 5000 }));
+    const card = within(await screen.findByTestId('station-FARM_QUIET', {}, { timeout: 10_000 }));
     expect(card.getByTestId('station-status')).toHaveTextContent('Connected, silent since 2 min. ago');
   });
 });

@@ -4,8 +4,10 @@ import { IconBuilding } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
 import { ListFilters, ListPage, ListTable, tabularNumbers, useListSearch } from '../../../components/list-page';
 import { orgStatusColor } from '../../../components/status-colors';
+import { paths } from '../../../config/paths';
 import {
   adminOrganizationKeys,
   adminOrganizationsQueryOptions,
@@ -23,7 +25,15 @@ export function AdminOrganizationsPage() {
   const queryClient = useQueryClient();
   const { search, setSearch, debounced } = useListSearch();
   const [status, setStatus] = useState<OrgStatus | null>(null);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // `/admin/organizations/<id>` opens that organisation's details (linked from its subscriptions, decision 0073).
+  const { orgId } = useParams();
+  const navigate = useNavigate();
+  const [chosenId, setOpenId] = useState<string | null>(null);
+  const openId = chosenId ?? orgId ?? null;
+  const close = () => {
+    setOpenId(null);
+    if (orgId) navigate(paths.admin.organizations.getHref(), { replace: true });
+  };
   const organizations = useQuery(adminOrganizationsQueryOptions(debounced, status));
   const decide = useMutation({
     mutationFn: setAdminOrganizationStatus,
@@ -63,7 +73,7 @@ export function AdminOrganizationsPage() {
           />
         )}
       </ListPage>
-      {openId && <AdminOrganizationDrawer id={openId} onClose={() => setOpenId(null)} />}
+      {openId && <AdminOrganizationDrawer id={openId} onClose={close} />}
     </>
   );
 }

@@ -91,7 +91,7 @@ describe('admin account management and documents', () => {
     expect(sent[0]).toEqual({ kind: 'terms', title: 'Terms of service', body: 'Be kind to the caster.', url: null });
   });
 
-  it('links the published terms from the footer, showing their text', async () => {
+  it('links the published terms from the footer to their page, which shows their text (decision 0074)', async () => {
     stubVisitor((url) =>
       url.pathname === '/api/documents'
         ? {
@@ -110,10 +110,46 @@ describe('admin account management and documents', () => {
           }
         : undefined,
     );
-    const { user } = renderApp('/dashboard');
-    const footerLink = await screen.findByRole('button', { name: 'Terms and conditions' });
+    const { user, router } = renderApp('/dashboard');
+    const footerLink = await within(screen.getByRole('contentinfo')).findByRole('link', {
+      name: 'Terms and conditions',
+    });
+    expect(footerLink).toHaveAttribute('href', '/legal/terms');
     await user.click(footerLink);
-    const dialog = within(await screen.findByRole('dialog', { name: 'Terms of service' }));
-    expect(dialog.getByTestId('terms-text')).toHaveTextContent('Rule one. Rule two.');
+    expect(router.state.location.pathname).toBe('/legal/terms');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms of service' })).toBeInTheDocument();
+    expect(screen.getByText('Version 2, published November 20, 2026')).toBeInTheDocument();
+    expect(screen.getByTestId('legal-text')).toHaveTextContent('Rule one. Rule two.');
+    expect(document.title).toBe('Fixpoint | Terms and conditions');
+  });
+
+  it('says so on the privacy page while no version is published, and links one published elsewhere', async () => {
+    stubVisitor((url) =>
+      url.pathname === '/api/documents'
+        ? {
+            body: {
+              terms: {
+                id: 'd3',
+                kind: 'terms',
+                version: 1,
+                title: 'Terms',
+                body: '',
+                url: 'https://legal.example.org/terms',
+                publishedAt: '2026-11-20T10:00:00.000Z',
+              },
+              privacy: null,
+            },
+          }
+        : undefined,
+    );
+    renderApp('/legal/privacy');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy policy' })).toBeInTheDocument();
+    expect(await screen.findByText('No version has been published yet.')).toBeInTheDocument();
+    // The footer's terms link goes straight to where that version was published.
+    const footerLink = await within(screen.getByRole('contentinfo')).findByRole('link', {
+      name: 'Terms and conditions',
+    });
+    await waitFor(() => expect(footerLink).toHaveAttribute('href', 'https://legal.example.org/terms'));
+    expect(footerLink).toHaveAttribute('target', '_blank');
   });
 });

@@ -16,10 +16,12 @@ const subscription = (extra: object = {}) => ({
   currentPeriodStart: '2026-11-24T00:00:00.000Z',
   currentPeriodEnd: '2026-12-24T00:00:00.000Z',
   graceEndsAt: null,
+  endedAt: null,
   seats: 2,
   accounts: [{ id: 'a1', name: 'Tractor 1', username: 'fx-aaa' }],
   createdAt: '2026-11-24T00:00:00.000Z',
   owner: { userId: 'u2', email: 'fiona@example.com', name: 'Fleet Fiona' },
+  organization: null,
   ...extra,
 });
 
@@ -115,6 +117,20 @@ describe('admin subscriptions', () => {
     await user.click(await screen.findByRole('option', { name: 'Ends at period end' }));
     await waitFor(() => expect(screen.getAllByTestId('admin-subscription-row')).toHaveLength(1));
     expect(sent.at(-1)?.url.searchParams.get('status')).toBe('cancelling');
+  });
+
+  it("names an organisation as the customer of its subscription, linked to the organisation's admin page", async () => {
+    stubAdmin([
+      subscription({
+        owner: { userId: null, email: null, name: null },
+        organization: { id: 'o1', name: 'Green Acres' },
+      }),
+    ]);
+    renderApp('/admin/subscriptions');
+    const [row] = await screen.findAllByTestId('admin-subscription-row');
+    const link = within(row as HTMLElement).getByRole('link', { name: 'Green Acres' });
+    expect(link).toHaveAttribute('href', '/admin/organizations/o1');
+    expect(within(row as HTMLElement).queryByText('—')).toBeNull();
   });
 
   it('grants a manual subscription to a user with a product, days and seats', async () => {

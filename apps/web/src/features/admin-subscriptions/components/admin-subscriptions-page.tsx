@@ -1,12 +1,14 @@
 import { type AdminSubscription, formatMoney, type SubscriptionStatus, subscriptionStatuses } from '@fixpoint/shared';
-import { Badge, Button, Group, Menu, Modal, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Menu, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconDots, IconPlayerPlay, IconPlus, IconReceipt, IconTrash, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ListFilters, ListPage, ListTable, tabularNumbers, useListSearch } from '../../../components/list-page';
 import { subscriptionStatusColor } from '../../../components/status-colors';
+import { paths } from '../../../config/paths';
 import {
   adminSubscriptionKeys,
   adminSubscriptionsQueryOptions,
@@ -88,7 +90,7 @@ export function AdminSubscriptionsPage() {
               deleting?.provider === 'manual'
                 ? 'adminSubscriptions.confirmDelete.manual'
                 : 'adminSubscriptions.confirmDelete.billable',
-              { plan: deleting?.productName, owner: deleting?.owner.email ?? '' },
+              { plan: deleting?.productName, owner: deleting?.organization?.name ?? deleting?.owner.email ?? '' },
             )}
           </Text>
           <ErrorAlert error={remove.error} />
@@ -134,12 +136,31 @@ function SubscriptionsTable({
       {subscriptions.map((subscription) => (
         <Table.Tr key={subscription.id} data-testid="admin-subscription-row">
           <Table.Td>
-            <Text size="sm" fw={500}>
-              {subscription.owner.name ?? '—'}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {subscription.owner.email}
-            </Text>
+            {subscription.organization ? (
+              // An organisation's subscription: the organisation is the customer (decision 0073).
+              <>
+                <Anchor
+                  component={Link}
+                  to={paths.admin.organization.getHref(subscription.organization.id)}
+                  size="sm"
+                  fw={500}
+                >
+                  {subscription.organization.name}
+                </Anchor>
+                <Text size="xs" c="dimmed">
+                  {t('adminSubscriptions.organization')}
+                </Text>
+              </>
+            ) : (
+              <>
+                <Text size="sm" fw={500}>
+                  {subscription.owner.name ?? '—'}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {subscription.owner.email}
+                </Text>
+              </>
+            )}
           </Table.Td>
           <Table.Td>
             <Text size="sm">{subscription.productName}</Text>
@@ -168,7 +189,7 @@ function SubscriptionsTable({
                   size="compact-sm"
                   aria-label={t('adminSubscriptions.actionsFor', {
                     plan: subscription.productName,
-                    owner: subscription.owner.email ?? '',
+                    owner: subscription.organization?.name ?? subscription.owner.email ?? '',
                   })}
                 >
                   <IconDots size={16} />

@@ -118,6 +118,9 @@ function UserDetail({ detail }: { detail: AdminUserDetail }) {
             <Anchor component={Link} to={paths.admin.auditLog.getHref({ target: user.id })} size="sm">
               {t('adminUsers.detail.auditLog')}
             </Anchor>
+            <Anchor component={Link} to={paths.admin.fleet.getHref({ ownerType: 'user', ownerId: user.id })} size="sm">
+              {t('fleet.ownerLink')}
+            </Anchor>
           </Group>
         }
         actions={<UserActions user={user} />}

@@ -86,7 +86,7 @@ describe('auth modal', () => {
     });
     const { user } = renderApp('/login');
     const dialog = within(await screen.findByRole('dialog'));
-    expect(await dialog.findByText('Authentication object is not initialized', {}, { timeout: 5000 })).toBeVisible();
+    expect(await dialog.findByText('Authentication object is not initialized', {}, { timeout: 10_000 })).toBeVisible();
     isUp = true;
     await user.click(dialog.getByRole('button', { name: 'Retry' }));
     expect(await dialog.findByRole('button', { name: 'Log in' })).toBeInTheDocument();

@@ -88,7 +88,7 @@ export function SignUpForm({
           {...form.getInputProps('confirmPassword')}
         />
         <Checkbox
-          label={<Trans i18nKey="auth.acceptTerms" components={{ terms: <TermsLink /> }} />}
+          label={<Trans i18nKey="auth.acceptTerms" components={{ terms: <TermsLink newTab /> }} />}
           {...form.getInputProps('terms', { type: 'checkbox' })}
         />
         <Button type="submit" disabled={!canSubmit} loading={mutation.isPending}>

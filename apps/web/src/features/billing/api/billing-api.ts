@@ -8,21 +8,28 @@ import type {
 } from '@fixpoint/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { type OwnerScope, personalScope, scopedPath, scopeKey } from '../../../session/owner-scope';
 
-export const billingKeys = { all: ['billing'] as const, overview: () => [...billingKeys.all, 'overview'] as const };
+/** The person's billing at /api/billing, an organisation's at /api/org/<id>/billing (docs/decisions/0073). */
+export const billingKeys = {
+  all: ['billing'] as const,
+  overview: (scope: OwnerScope = personalScope) => [...billingKeys.all, scopeKey(scope), 'overview'] as const,
+};
 
-export const billingQueryOptions = () =>
+export const billingQueryOptions = (scope: OwnerScope = personalScope) =>
   queryOptions({
-    queryKey: billingKeys.overview(),
-    queryFn: ({ signal }) => apiRequest<BillingOverview>('/billing', { signal }),
+    queryKey: billingKeys.overview(scope),
+    queryFn: ({ signal }) => apiRequest<BillingOverview>(scopedPath(scope, '/billing'), { signal }),
   });
 
-export const saveBillingProfile = (body: InvoicePartyInput) =>
-  apiRequest<InvoiceParty>('/billing/profile', { method: 'PUT', body });
+export const saveBillingProfile = (scope: OwnerScope, body: InvoicePartyInput) =>
+  apiRequest<InvoiceParty>(scopedPath(scope, '/billing/profile'), { method: 'PUT', body });
 
 /** Spec 7: `GET /getCustomerSecret`, what the card form needs. */
-export const getCustomerSecret = () => apiRequest<CustomerSecret>('/getCustomerSecret');
+export const getCustomerSecret = (scope: OwnerScope) =>
+  apiRequest<CustomerSecret>(scopedPath(scope, '/getCustomerSecret'));
 
 export const savePaymentMethod = (
+  scope: OwnerScope,
   body: PaymentMethodInput | { number: string; expMonth: number; expYear: number; cvc: string },
-) => apiRequest<PaymentMethod>('/billing/payment-method', { method: 'PUT', body });
+) => apiRequest<PaymentMethod>(scopedPath(scope, '/billing/payment-method'), { method: 'PUT', body });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormCard } from '../../../components/form-card';
 import { PartyFields, partyToForm } from '../../../components/party-fields';
+import { useOwnerScope } from '../../../session/owner-scope';
 import { billingKeys, saveBillingProfile } from '../api/billing-api';
 
 /** The billing page's card for the buyer on invoices; saving it updates the billing profile. */
@@ -17,8 +18,9 @@ export function BillingDetailsForm({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [details, setDetails] = useState(() => partyToForm(profile, fallback));
+  const scope = useOwnerScope();
   const save = useMutation({
-    mutationFn: saveBillingProfile,
+    mutationFn: (body: Parameters<typeof saveBillingProfile>[1]) => saveBillingProfile(scope, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.all }),
   });
   return (

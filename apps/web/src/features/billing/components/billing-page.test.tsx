@@ -48,7 +48,14 @@ function stubBilling(overview: object | { status: number }) {
   return sent;
 }
 
-const empty = { profile: null, paymentMethod: null, invoices: [], hasSubscriptions: false, provider: 'local' };
+const empty = {
+  profile: null,
+  buyerFallback: { name: 'Ada Lovelace', email: 'ada@example.com' },
+  paymentMethod: null,
+  invoices: [],
+  hasSubscriptions: false,
+  provider: 'local',
+};
 
 describe('the billing settings page', () => {
   it('tells a customer with nothing bought that there is no billing history, in the spec’s dialog', async () => {
@@ -116,5 +123,45 @@ describe('the billing settings page', () => {
       vatId: 'NL123456789B01',
       email: 'ada@example.com',
     });
+  });
+  it("serves an organisation's billing to its owners and admins under /org/<id>/settings/billing", async () => {
+    const sent: URL[] = [];
+    const org = { id: 'o1', name: 'North Fleet', status: 'active', memberCount: 2, accountCount: 0, tokenAmount: 0 };
+    const stub = (role: string) =>
+      stubUser({ overview: { teams: [{ id: 'o1', name: 'North Fleet', role, status: 'active' }] } }, (url, init) => {
+        if (url.pathname === '/api/org/o1') return { body: { ...org, role, createdAt: '2026-11-01T00:00:00.000Z' } };
+        if (url.pathname === '/api/org/o1/billing') {
+          return {
+            body: {
+              ...empty,
+              buyerFallback: { name: 'North Fleet', email: null },
+              hasSubscriptions: true,
+              invoices: [{ ...invoice, pdfUrl: '/api/org/o1/invoices/i1/pdf' }],
+            },
+          };
+        }
+        if (init?.method === 'PUT') {
+          sent.push(url);
+          return { body: JSON.parse(String(init.body)) };
+        }
+        return undefined;
+      });
+    stub('admin');
+    const { user, unmount } = renderApp('/org/o1/settings/billing');
+    const row = within(await screen.findByTestId('invoice-row', {}, { timeout: 10_000 }));
+    expect(row.getByRole('link', { name: 'Download invoice INV-000007 as PDF' })).toHaveAttribute(
+      'href',
+      '/api/org/o1/invoices/i1/pdf',
+    );
+    const details = within(screen.getByRole('heading', { name: 'Billing details' }).closest('form') as HTMLElement);
+    expect(details.getByRole('textbox', { name: 'Name' })).toHaveValue('North Fleet');
+    await user.click(details.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent.map((url) => url.pathname)).toEqual(['/api/org/o1/billing/profile']));
+    unmount();
+
+    stub('member');
+    renderApp('/org/o1/settings/billing');
+    expect(await screen.findByText('Billing is for the organisation’s owners and admins.')).toBeInTheDocument();
+    expect(screen.queryByTestId('invoice-row')).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { apiErrorMessage } from '../../../lib/api-error-message';
-import { useAuth } from '../../../session/use-auth';
+import { useOwnerScope } from '../../../session/owner-scope';
 import { billingKeys, billingQueryOptions, getCustomerSecret } from '../api/billing-api';
 import { BillingDetailsForm } from './billing-details-form';
 import { LocalCardForm } from './local-card-form';
@@ -15,14 +15,15 @@ import { LocalCardForm } from './local-card-form';
 const StripeCardForm = lazy(() => import('./stripe-card-form'));
 
 /**
- * `/settings/billing` (spec 2; the profile menu's Account link): the card on file, the details invoices carry, and
+ * `/settings/billing` (spec 2; the profile menu's Account link) and an organisation's `/org/<id>/settings/billing`
+ * (its owners and admins, docs/decisions/0073): the card on file, the details invoices carry, and
  * billing history with PDFs. Spec 2's 'No Billing History' dialog greets an owner with neither subscriptions nor
  * invoices; 'Could Not Retrieve Billing Details' answers a failed read.
  */
 export function BillingPage() {
   const { t } = useTranslation();
-  const auth = useAuth();
-  const billing = useQuery(billingQueryOptions());
+  const scope = useOwnerScope();
+  const billing = useQuery(billingQueryOptions(scope));
   const [dismissed, setDismissed] = useState<'empty' | 'error' | null>(null);
   const isEmpty = billing.isSuccess && billing.data.invoices.length === 0 && !billing.data.hasSubscriptions;
 
@@ -38,7 +39,10 @@ export function BillingPage() {
       ) : (
         <>
           <PaymentMethodCard paymentMethod={billing.data.paymentMethod} />
-          <BillingDetailsForm profile={billing.data.profile} fallback={{ name: auth.username, email: auth.email }} />
+          <BillingDetailsForm
+            profile={billing.data.profile}
+            fallback={{ name: billing.data.buyerFallback.name, email: billing.data.buyerFallback.email ?? '' }}
+          />
           <BillingHistory invoices={billing.data.invoices} />
         </>
       )}
@@ -77,7 +81,8 @@ function PaymentMethodCard({ paymentMethod }: { paymentMethod: PaymentMethod | n
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [isEditing, setEditing] = useState(false);
-  const secret = useMutation({ mutationFn: getCustomerSecret, onSuccess: () => setEditing(true) });
+  const scope = useOwnerScope();
+  const secret = useMutation({ mutationFn: () => getCustomerSecret(scope), onSuccess: () => setEditing(true) });
   const done = async () => {
     setEditing(false);
     secret.reset();

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
+import { useOwnerScope } from '../../../session/owner-scope';
 import { savePaymentMethod } from '../api/billing-api';
 
 /** "12/29" → { month: 12, year: 2029 }; null for anything else. */
@@ -25,7 +26,11 @@ export function LocalCardForm({ onSaved, onCancel }: { onSaved: () => void; onCa
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
   const [touched, setTouched] = useState(false);
-  const save = useMutation({ mutationFn: savePaymentMethod, onSuccess: onSaved });
+  const scope = useOwnerScope();
+  const save = useMutation({
+    mutationFn: (body: Parameters<typeof savePaymentMethod>[1]) => savePaymentMethod(scope, body),
+    onSuccess: onSaved,
+  });
   const digits = number.replace(/[\s-]/g, '');
   const parsedExpiry = parseExpiry(expiry);
   const errors = {

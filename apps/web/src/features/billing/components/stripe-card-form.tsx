@@ -7,6 +7,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useBrand } from '../../../lib/brand/brand-context';
+import { useOwnerScope } from '../../../session/owner-scope';
 import { savePaymentMethod } from '../api/billing-api';
 
 const stripes = new Map<string, Promise<Stripe | null>>();
@@ -58,7 +59,11 @@ function ConfirmForm({ onSaved, onCancel }: { onSaved: () => void; onCancel: () 
   const stripe = useStripe();
   const elements = useElements();
   const [error, setError] = useState<string | null>(null);
-  const save = useMutation({ mutationFn: savePaymentMethod, onSuccess: onSaved });
+  const scope = useOwnerScope();
+  const save = useMutation({
+    mutationFn: (body: Parameters<typeof savePaymentMethod>[1]) => savePaymentMethod(scope, body),
+    onSuccess: onSaved,
+  });
   const [isConfirming, setConfirming] = useState(false);
 
   const submit = async (event: FormEvent) => {

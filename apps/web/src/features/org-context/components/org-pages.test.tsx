@@ -66,7 +66,7 @@ describe("an organisation's pages", () => {
   it('shows the overview with status, role, balance and counts, and the ways to buy for an owner', async () => {
     stubOrg();
     renderApp('/org/o1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'North Fleet' }, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'North Fleet' }, { timeout: 10_000 })).toBeVisible();
     expect(screen.getByTestId('org-status')).toHaveTextContent('Active');
     expect(screen.getByTestId('org-role')).toHaveTextContent('Your role: Owner');
     expect(screen.getByTestId('org-balance')).toHaveTextContent('480');
@@ -81,7 +81,7 @@ describe("an organisation's pages", () => {
   it('says a pending organisation waits for approval, and offers neither buying nor accounts', async () => {
     stubOrg({ status: 'pending' });
     renderApp('/org/o1');
-    const notice = await screen.findByTestId('org-status-notice', {}, { timeout: 5000 });
+    const notice = await screen.findByTestId('org-status-notice', {}, { timeout: 10_000 });
     expect(notice).toHaveTextContent('North Fleet waits for the provider');
     expect(
       screen.getByText('Access to the beta is not guaranteed; the provider may decline it and will contact you.'),
@@ -95,7 +95,7 @@ describe("an organisation's pages", () => {
   it('shows the notice instead of a page a pending organisation cannot use', async () => {
     const { calls } = stubOrg({ status: 'declined' });
     renderApp('/org/o1/accounts');
-    expect(await screen.findByText('Organisation declined', {}, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByText('Organisation declined', {}, { timeout: 10_000 })).toBeVisible();
     expect(apiPaths(calls)).not.toContain('/api/org/o1/accounts');
   });
 
@@ -104,13 +104,13 @@ describe("an organisation's pages", () => {
       url.pathname === '/api/org/o1' ? { status: 403, body: { code: 'FORBIDDEN', message: 'Forbidden' } } : undefined,
     );
     renderApp('/org/o1/credits');
-    expect(await screen.findByText('Organisation not found', {}, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByText('Organisation not found', {}, { timeout: 10_000 })).toBeVisible();
   });
 
   it("lists the organisation's accounts from its own API path, never the person's cached ones", async () => {
     const { calls } = stubOrg();
     const { router } = renderApp('/accounts');
-    expect(await screen.findByText('My own rover', {}, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByText('My own rover', {}, { timeout: 10_000 })).toBeVisible();
     await router.navigate('/org/o1/accounts');
     expect(await screen.findByText('Harvester')).toBeVisible();
     expect(screen.queryByText('My own rover')).toBeNull();
@@ -122,7 +122,7 @@ describe("an organisation's pages", () => {
   it('lends an account to a member until a future moment, and takes it back after a warning', async () => {
     const { sent } = stubOrg();
     const { user } = renderApp('/org/o1/accounts');
-    await user.click(await screen.findByRole('button', { name: 'Manage' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Manage' }, { timeout: 10_000 }));
     const drawer = within(await screen.findByRole('dialog'));
     const lending = within(drawer.getByRole('region', { name: 'Lending' }));
     await user.click(lending.getByPlaceholderText('Choose a member'));
@@ -152,7 +152,7 @@ describe("an organisation's pages", () => {
   it('lets a plain member look without changing: no create, export, credentials, lending or settings', async () => {
     const { calls } = stubOrg({ role: 'member' });
     const { user } = renderApp('/org/o1/accounts');
-    await user.click(await screen.findByRole('button', { name: 'Manage' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Manage' }, { timeout: 10_000 }));
     const drawer = within(await screen.findByRole('dialog'));
     expect(drawer.getByRole('heading', { name: 'Sessions' })).toBeVisible();
     expect(drawer.queryByRole('region', { name: 'Lending' })).toBeNull();
@@ -173,11 +173,11 @@ describe("an organisation's pages", () => {
       return undefined;
     });
     const { router } = renderApp('/org/o1/credits');
-    expect(await screen.findByTestId('credit-balance', {}, { timeout: 5000 })).toHaveTextContent('480');
+    expect(await screen.findByTestId('credit-balance', {}, { timeout: 10_000 })).toHaveTextContent('480');
     await router.navigate('/org/o1/subscriptions');
     expect(await screen.findByRole('heading', { level: 1, name: 'Subscriptions' })).toBeVisible();
     await router.navigate('/org/o1/checkout?checkoutSessionId=c1');
-    const result = await screen.findByTestId('checkout-result', {}, { timeout: 5000 });
+    const result = await screen.findByTestId('checkout-result', {}, { timeout: 10_000 });
     expect(within(result).getByRole('link', { name: 'Activate an NTRIP account' })).toHaveAttribute(
       'href',
       '/org/o1/accounts',
@@ -214,7 +214,7 @@ describe("an organisation's pages", () => {
     });
     vi.spyOn(window, 'open').mockImplementation(() => ({ opener: window }) as unknown as Window);
     const { user } = renderApp('/org/o1/credits');
-    await user.click(await screen.findByRole('link', { name: 'Buy credits' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('link', { name: 'Buy credits' }, { timeout: 10_000 }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Buy credits' }));
     await user.click(await dialog.findByRole('button', { name: 'Purchase: Fleet pack' }));
     await waitFor(() => expect(sent).toHaveLength(1));
@@ -252,7 +252,7 @@ describe("an organisation's pages", () => {
       };
     });
     const { user } = renderApp('/org/o1/subscriptions');
-    const card = await screen.findByRole('article', { name: 'Fleet Monthly' }, { timeout: 5000 });
+    const card = await screen.findByRole('article', { name: 'Fleet Monthly' }, { timeout: 10_000 });
     await user.click(within(card).getByRole('button', { name: 'End now' }));
     const dialog = await screen.findByRole('dialog', { name: 'End this subscription now?' });
     await user.click(within(dialog).getByRole('button', { name: 'End now' }));

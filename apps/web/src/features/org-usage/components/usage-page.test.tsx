@@ -51,7 +51,7 @@ describe('the usage page', () => {
   it('asks for the last 30 days and shows the figures per member and per account', async () => {
     const calls = stubUsage();
     renderApp('/org/o1/usage');
-    const members = within(await screen.findByRole('table', { name: 'Per member' }, { timeout: 5000 }));
+    const members = within(await screen.findByRole('table', { name: 'Per member' }, { timeout: 10_000 }));
     const range = lastDays(30);
     const request = calls.find((url) => url.pathname === '/api/org/o1/usage');
     expect(request?.searchParams.get('from')).toBe(range.from);
@@ -77,7 +77,7 @@ describe('the usage page', () => {
   it('asks again for another range, and refuses an end before the start', async () => {
     const calls = stubUsage();
     const { user } = renderApp('/org/o1/usage');
-    await screen.findByRole('table', { name: 'Per member' }, { timeout: 5000 });
+    await screen.findByRole('table', { name: 'Per member' }, { timeout: 10_000 });
     const from = screen.getByLabelText('From');
     await user.clear(from);
     await user.type(from, '2026-11-01');
@@ -105,7 +105,7 @@ describe('the usage page', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     try {
       const { user } = renderApp('/org/o1/usage');
-      await screen.findByRole('table', { name: 'Per member' }, { timeout: 5000 });
+      await screen.findByRole('table', { name: 'Per member' }, { timeout: 10_000 });
       await user.click(screen.getByRole('button', { name: 'Export CSV' }));
       await waitFor(() => expect(click).toHaveBeenCalled());
       const range = lastDays(30);
@@ -123,7 +123,7 @@ describe('the usage page', () => {
     const calls = stubUsage('member');
     renderApp('/org/o1/usage');
     expect(
-      await screen.findByText("Only the organisation's owners and admins see its usage.", {}, { timeout: 5000 }),
+      await screen.findByText("Only the organisation's owners and admins see its usage.", {}, { timeout: 10_000 }),
     ).toBeVisible();
     expect(calls.some((url) => url.pathname === '/api/org/o1/usage')).toBe(false);
     expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();

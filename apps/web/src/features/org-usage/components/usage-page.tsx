@@ -4,7 +4,9 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadCsv } from '../../../api/accounts-api';
+import { fleetQueryOptions } from '../../../api/fleet-api';
 import { ErrorAlert } from '../../../components/error-alert';
+import { HealthSummary } from '../../../components/health/health-badge';
 import { PageHeading } from '../../../components/page-heading';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { StatCard } from '../../../components/stat-card';
@@ -24,6 +26,9 @@ export function UsagePage() {
   const { t, i18n } = useTranslation();
   const { scope, role } = useScopeAccess();
   const orgId = scope.kind === 'organization' ? scope.orgId : '';
+  // Each account's rover health beside its usage (issue 33): the fleet's answer, once there.
+  const fleet = useQuery(fleetQueryOptions(scope));
+  const healthOf = new Map(fleet.data?.accounts.map((health) => [health.accountId, health]));
   const [range, setRange] = useState<UsageRange>(() => lastDays(defaultDays));
   const isValid = range.from !== '' && range.to !== '' && range.from <= range.to;
   const canSee = role === 'owner' || role === 'admin';
@@ -140,7 +145,12 @@ export function UsagePage() {
             id="usage-accounts"
             title={t('org.usage.perAccount')}
             nameHeader={t('org.usage.account')}
-            rows={data.accounts.map((a) => ({ ...a, id: a.accountId, detail: a.username }))}
+            rows={data.accounts.map((a) => ({
+              ...a,
+              id: a.accountId,
+              detail: a.username,
+              ...(fleet.data && { health: <HealthSummary health={healthOf.get(a.accountId)} /> }),
+            }))}
             emptyText={t('org.usage.empty')}
           />
         </>

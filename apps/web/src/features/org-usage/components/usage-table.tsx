@@ -1,4 +1,5 @@
 import { Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatData, formatHours } from './usage-format';
 
@@ -10,6 +11,8 @@ export interface UsageRow {
   hours: number;
   bytes: number;
   creditsSpent: number;
+  /** Per account: the rover's health badge and fix share (issue 33); the column shows when any row has one. */
+  health?: ReactNode;
 }
 
 const numeric = { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as const;
@@ -30,6 +33,7 @@ export function UsageTable({
 }) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language);
+  const hasHealth = rows.some((row) => row.health !== undefined);
   return (
     <section aria-labelledby={id}>
       <Title order={2} size="h4" id={id} mb="xs">
@@ -49,6 +53,7 @@ export function UsageTable({
                 <Table.Th style={numeric}>{t('org.usage.hours')}</Table.Th>
                 <Table.Th style={numeric}>{t('org.usage.data')}</Table.Th>
                 <Table.Th style={numeric}>{t('org.usage.credits')}</Table.Th>
+                {hasHealth && <Table.Th>{t('fleet.column')}</Table.Th>}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -66,6 +71,7 @@ export function UsageTable({
                   <Table.Td style={numeric}>{formatHours(row.hours, i18n.language)}</Table.Td>
                   <Table.Td style={numeric}>{formatData(row.bytes, i18n.language)}</Table.Td>
                   <Table.Td style={numeric}>{number.format(row.creditsSpent)}</Table.Td>
+                  {hasHealth && <Table.Td>{row.health}</Table.Td>}
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -12,7 +12,7 @@ import { PricingGrid } from './pricing-grid';
 /**
  * Spec 2: the credits and subscription pricing table dialogs: a title (the plan's name), its description, and the
  * products by ascending amount; scroll height capped at 450 px on small screens. A card's button starts checkout
- * (spec 4); a failure shows in an error dialog, and the dialog closes once the checkout page is open.
+ * (spec 4); the dialog closes once the checkout page is open, or when it could not start, leaving the error dialog.
  */
 export function PricingDialog({
   title,
@@ -31,13 +31,18 @@ export function PricingDialog({
   const authLinks = useAuthLinks();
   const isSmall = useMediaQuery('(max-width: 768px)');
   const checkout = useCheckout({ onOpened: onClose });
+  // Spec 4: after a failed start the error dialog shows alone, and closing it closes the purchase altogether.
+  const closeAll = () => {
+    checkout.reset();
+    onClose();
+  };
   const sorted = byAscendingAmount(products);
   const widest = Math.min(Math.max(sorted.length, 1), 4);
 
   return (
     <>
       <Modal
-        opened
+        opened={!checkout.error}
         onClose={onClose}
         title={title}
         centered
@@ -64,7 +69,7 @@ export function PricingDialog({
       </Modal>
       <Modal
         opened={Boolean(checkout.error)}
-        onClose={checkout.reset}
+        onClose={closeAll}
         title={t('pricing.checkoutFailed.title')}
         centered
         size="sm"
@@ -81,7 +86,7 @@ export function PricingDialog({
                 {t('nav.logIn')}
               </Button>
             )}
-            <Button onClick={checkout.reset}>{t('errors.close')}</Button>
+            <Button onClick={closeAll}>{t('errors.close')}</Button>
           </Group>
         </Stack>
       </Modal>

@@ -176,7 +176,7 @@ describe('credits panel and pricing dialogs', () => {
       }),
     });
     const open = vi.spyOn(window, 'open');
-    const { user } = renderApp('/dashboard?buy=credits');
+    const { user, router } = renderApp('/dashboard?buy=credits');
     const dialog = await screen.findByRole('dialog', { name: 'Buy credits' });
     await user.click(await within(dialog).findByRole('button', { name: 'Purchase: Fleet pack' }));
     const error = await screen.findByRole('dialog', { name: 'Checkout could not start' });
@@ -184,8 +184,12 @@ describe('credits panel and pricing dialogs', () => {
       within(error).getByText('The payment provider could not start the checkout. Try again.'),
     ).toBeInTheDocument();
     expect(open).not.toHaveBeenCalled();
-    // The card is usable again.
-    expect(within(dialog).getByRole('button', { name: 'Purchase: Fleet pack' })).toBeEnabled();
+    // Spec 4: the pricing dialog closes, the error dialog is left alone; closing it ends the purchase.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Buy credits' })).toBeNull());
+    const [, closeButton] = within(error).getAllByRole('button', { name: 'Close' });
+    await user.click(closeButton as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.search).toBe('');
   });
 });
 

@@ -13,7 +13,9 @@ describe('account settings', () => {
     });
     const { user } = renderApp('/settings');
     const profile = within(
-      (await screen.findByRole('heading', { name: 'Profile' }, { timeout: 5000 })).closest('form') as HTMLElement,
+      (await screen.findByRole('heading', { level: 2, name: 'Profile' }, { timeout: 10_000 })).closest(
+        'form',
+      ) as HTMLElement,
     );
     const name = profile.getByLabelText('Username');
     await user.clear(name);
@@ -43,7 +45,7 @@ describe('account settings', () => {
     );
     const { user } = renderApp('/settings/security');
     const email = within(
-      (await screen.findByRole('heading', { name: 'E-mail' }, { timeout: 5000 })).closest('form') as HTMLElement,
+      (await screen.findByRole('heading', { name: 'E-mail' }, { timeout: 10_000 })).closest('form') as HTMLElement,
     );
     const input = email.getByLabelText('E-mail');
     await user.clear(input);

@@ -13,22 +13,22 @@ describe('language switcher in settings', () => {
       return { body: { language: 'de' } };
     });
     const { user } = renderApp('/settings');
-    await screen.findByRole('heading', { level: 1, name: 'Settings' });
+    await screen.findByRole('heading', { level: 1, name: 'Profile' });
     const select = screen.getByRole('combobox', { name: 'Interface language' });
     expect(select).toHaveValue('English');
     await user.click(select);
     await user.click(await screen.findByRole('option', { name: 'Deutsch' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Einstellungen' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profil' })).toBeInTheDocument();
     expect(localStorage.getItem('i18nextLng')).toBe('de');
     await waitFor(() => expect(saved).toEqual([{ language: 'de' }]));
-    await waitFor(() => expect(document.title).toBe('Fixpoint | Einstellungen'));
+    await waitFor(() => expect(document.title).toBe('Fixpoint | Profil'));
     expect(document.documentElement.lang).toBe('de');
   });
 
   it("explains that a brand's static language cannot be changed", async () => {
     stubUser();
     renderApp('/settings', { brand: brands.akkerpunt });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Instellingen' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profiel' })).toBeInTheDocument();
     expect(screen.getByText('Akkerpunt is beschikbaar in het Nederlands.')).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Taal van de interface' })).not.toBeInTheDocument();
   });

@@ -16,6 +16,7 @@ const subscription = (extra: object = {}) => ({
   currentPeriodStart: '2026-11-24T00:00:00.000Z',
   currentPeriodEnd: '2026-12-24T00:00:00.000Z',
   graceEndsAt: null,
+  endedAt: null,
   seats: 2,
   accounts: [{ id: 'a1', name: 'Tractor 1', username: 'fx-aaa' }],
   createdAt: '2026-11-24T00:00:00.000Z',
@@ -171,5 +172,17 @@ describe('the subscriptions page', () => {
     // A manual grant does not renew: it says when it ends.
     const manual = within(screen.getByRole('article', { name: 'Partner access' }));
     expect(manual.getByText(/^Access ends on /)).toBeInTheDocument();
+  });
+
+  it('says the day an ended subscription really ended, and asks for no seats', async () => {
+    stubSubscriptions([subscription({ status: 'cancelled', endedAt: '2026-11-28T09:00:00.000Z', accounts: [] })]);
+    renderApp('/subscriptions');
+    const card = within(await screen.findByRole('article', { name: 'Fleet Monthly' }));
+    expect(card.getByTestId('subscription-status')).toHaveTextContent('Cancelled');
+    const ended = new Date('2026-11-28T09:00:00.000Z').toLocaleDateString('en', { dateStyle: 'long' });
+    expect(card.getByText(`Ended on ${ended}.`)).toBeInTheDocument();
+    expect(card.queryByText(periodEnd, { exact: false })).toBeNull();
+    expect(card.queryByText(/choose one to start using it/)).toBeNull();
+    expect(card.queryByRole('button')).toBeNull();
   });
 });

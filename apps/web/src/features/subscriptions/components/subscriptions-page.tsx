@@ -157,39 +157,43 @@ function SubscriptionCard({ subscription, canWrite }: { subscription: Subscripti
               ? t('subscriptions.ends', { date: periodEnd })
               : t('subscriptions.renews', { date: periodEnd })
             : status === 'cancelled'
-              ? t('subscriptions.ended', { date: periodEnd })
+              ? // The day it really ended: ended at once, that day; run out, its period's end (decision 0073).
+                t('subscriptions.ended', { date: longDate(subscription.endedAt ?? subscription.currentPeriodEnd) })
               : status === 'past_due'
                 ? t('subscriptions.pastDue', {
                     date: longDate(subscription.graceEndsAt ?? subscription.currentPeriodEnd),
                   })
                 : t('subscriptions.ends', { date: periodEnd })}
         </Text>
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            {t('subscriptions.seatsUsed', { used: subscription.accounts.length, count: subscription.seats })}
-          </Text>
-          {subscription.accounts.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('subscriptions.noSeats')}
+        {/* An ended subscription has no seats to fill: nothing to choose. */}
+        {(isLive || subscription.accounts.length > 0) && (
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              {t('subscriptions.seatsUsed', { used: subscription.accounts.length, count: subscription.seats })}
             </Text>
-          ) : (
-            <>
-              {subscription.accounts.map((account) => (
-                <Text key={account.id} size="sm">
-                  {account.name}{' '}
-                  <Text span size="xs" c="dimmed">
-                    {account.username}
+            {subscription.accounts.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('subscriptions.noSeats')}
+              </Text>
+            ) : (
+              <>
+                {subscription.accounts.map((account) => (
+                  <Text key={account.id} size="sm">
+                    {account.name}{' '}
+                    <Text span size="xs" c="dimmed">
+                      {account.username}
+                    </Text>
                   </Text>
-                </Text>
-              ))}
-              {subscription.seats > subscription.accounts.length && (
-                <Text size="sm" c="dimmed" fs="italic" data-testid="empty-seats">
-                  {t('subscriptions.emptySeats', { count: subscription.seats - subscription.accounts.length })}
-                </Text>
-              )}
-            </>
-          )}
-        </Stack>
+                ))}
+                {isLive && subscription.seats > subscription.accounts.length && (
+                  <Text size="sm" c="dimmed" fs="italic" data-testid="empty-seats">
+                    {t('subscriptions.emptySeats', { count: subscription.seats - subscription.accounts.length })}
+                  </Text>
+                )}
+              </>
+            )}
+          </Stack>
+        )}
         <ErrorAlert error={change.error} />
         {isLive && canWrite && (
           <Group gap="sm">

@@ -1,0 +1,38 @@
+// What a rover's GGA costs the caster beyond the socket read (issue 33, decisions 0079 and 0080), measured in-process:
+// finding the sentence in the bytes read and parsing it (as RoverSession.receive does, one sentence per read and
+// five per read as a 5 s read slice carries them), the aggregation (GgaAccumulator.add per GGA) and what each
+// progress write adds per session (snapshot + JSON).
+// Usage: npm run bench:gga   (prints one JSON line)
+import { forEachNmeaSentence, nmeaChecksum, parseGgaBytes } from '@fixpoint/rtcm';
+import { GgaAccumulator } from '../../apps/caster/src/sessions/gga-stats';
+
+const sentence = (quality: number, second: number) => {
+  const body = `GPGGA,0956${String(second).padStart(2, '0')}.00,5222.0562,N,00454.2460,E,${quality},18,0.8,12.3,M,43.1,M,1.0,0100`;
+  return `$${body}*${nmeaChecksum(body)}\r\n`;
+};
+const singles = [4, 5, 1].map((quality) => Buffer.from(sentence(quality, 0)));
+const slice = Buffer.from([0, 1, 2, 3, 4].map((second) => sentence(second % 3 === 0 ? 5 : 4, second)).join(''));
+const N = 300_000;
+
+function time(label: string, run: (i: number) => void, perRun = 1): [string, number] {
+  for (let i = 0; i < 20_000; i++) run(i); // warm up
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < N; i++) run(i);
+  return [label, Math.round((Number(process.hrtime.bigint() - started) / N / perRun) * 10) / 10];
+}
+
+let sink = 0;
+const parse = (bytes: Uint8Array, start: number, end: number) => {
+  sink += parseGgaBytes(bytes, start, end)?.quality ?? 0;
+};
+const parsed = singles.map((chunk) => parseGgaBytes(chunk, 0, chunk.length - 2));
+const accumulator = new GgaAccumulator(0);
+const results = Object.fromEntries([
+  time('ggaPathNs', (i) => forEachNmeaSentence(singles[i % 3] as Buffer, parse)),
+  time('ggaPathInSliceNs', () => forEachNmeaSentence(slice, parse), 5),
+  time('aggregateNs', (i) => accumulator.add(parsed[i % 3] as NonNullable<(typeof parsed)[0]>, i * 1000)),
+  time('progressSnapshotNs', (i) => {
+    sink += JSON.stringify(accumulator.snapshot(i * 1000)).length;
+  }),
+]);
+console.log(JSON.stringify({ ...results, sentences: N, sink: sink > 0 }));

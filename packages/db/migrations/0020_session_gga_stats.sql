@@ -1,0 +1,1 @@
+ALTER TABLE "caster_sessions" ADD COLUMN "gga_stats" jsonb;

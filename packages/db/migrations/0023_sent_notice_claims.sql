@@ -1,0 +1,1 @@
+ALTER TABLE "sent_notices" ADD COLUMN "claimed_until" timestamp with time zone;
