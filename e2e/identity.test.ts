@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../apps/server/src/testing/smtp-sink';
 import { launchBrowser, type RunningServer, screenshot, startServer, watchConsole } from './harness';
+import { logOut } from './page-helpers';
 
 const email = 'ada@example.com';
 const firstPassword = 'first password 1';
@@ -29,12 +30,6 @@ describe('identity journey in Chromium', () => {
     await smtp?.close();
   });
 
-  async function logOut() {
-    await page.getByRole('button', { name: 'Account' }).filter({ visible: true }).click();
-    await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await page.getByRole('banner').getByRole('button', { name: 'Log in' }).waitFor();
-  }
-
   async function logIn(address: string, password: string) {
     await page.goto(`${server.url}/login`);
     const dialog = page.getByRole('dialog');
@@ -61,10 +56,10 @@ describe('identity journey in Chromium', () => {
     );
     expect(dataLayer).toContainEqual(expect.objectContaining({ event: 'login', userRole: 'user' }));
 
-    await logOut();
+    await logOut(page);
     await logIn(email, firstPassword);
     await page.getByRole('heading', { name: 'Welcome, Ada Lovelace' }).waitFor();
-    await logOut();
+    await logOut(page);
   });
 
   it('resets a forgotten password through the e-mailed link', async () => {
@@ -100,7 +95,7 @@ describe('identity journey in Chromium', () => {
     const res = await fetch(`${server.url}/api/admin/users`, { headers: { cookie } });
     expect(res.status).toBe(403);
     expect(((await res.json()) as { code: string }).code).toBe('FORBIDDEN');
-    await logOut();
+    await logOut(page);
   });
 
   it('lets the configured admin see every user', async () => {

@@ -75,6 +75,18 @@ export async function screenshotWhole(page: Page, name: string) {
 }
 
 /** Logs in through the auth modal at `baseUrl`/login and waits for it to close. */
+/**
+ * Logs out from the profile menu and waits for the server's answer too: the page shows the visitor at once, before
+ * the sign-out has reached the server, and a page loaded meanwhile would still find the session.
+ */
+export async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Account' }).filter({ visible: true }).click();
+  const signedOut = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/sign-out');
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).waitFor();
+  expect((await signedOut).status()).toBe(200);
+}
+
 export async function logIn(page: Page, baseUrl: string, email: string, password: string) {
   await page.goto(`${baseUrl}/login`);
   const dialog = page.getByRole('dialog');

@@ -214,3 +214,40 @@ describe('a line that stands', () => {
     await app.close();
   });
 });
+
+describe('a client that goes away', () => {
+  it('gives back its turn though its answer never goes out', async () => {
+    // One turn, held by a request whose client closes its connection before the route answers (a page cancels its
+    // reads on log-out): once the route answers, the next request gets the turn at once.
+    const app = Fastify();
+    registerAdmission(app, { concurrency: 1, maxWaitMs: 60_000 });
+    let answer: (() => void) | undefined;
+    let isHeld: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      isHeld = resolve;
+    });
+    app.get('/api/held', async () => {
+      isHeld();
+      await new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      return { answered: true };
+    });
+    app.get('/api/next', async () => ({ next: true }));
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = new URL(address);
+
+    const socket = connect({ host: '127.0.0.1', port: Number(port) });
+    socket.on('error', () => undefined);
+    socket.write('GET /api/held HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await held;
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    answer?.();
+
+    const next = await fetch(`${address}/api/next`, { signal: AbortSignal.timeout(5_000) });
+    expect(next.status).toBe(200);
+    expect(await next.json()).toEqual({ next: true });
+    await app.close();
+  });
+});

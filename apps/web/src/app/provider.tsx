@@ -1,6 +1,6 @@
 import type { Brand, PrerenderedQuery } from '@fixpoint/shared';
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { type ReactNode, Suspense, useEffect, useMemo, useReducer, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -11,6 +11,7 @@ import { BrandProvider } from '../lib/brand/brand-context';
 import { createBrandTheme, cssVariablesResolver } from '../lib/brand/theme';
 import { lazyNamed } from '../lib/lazy-import';
 import { authKeys } from '../session/auth-api';
+import { rereadSessionOnUnauthorized } from '../session/session-expiry';
 
 // The notification layer (and its transitions) loads after the first page; notifications shown before it has
 // mounted wait in their store and appear with it (docs/decisions/0048).
@@ -38,7 +39,8 @@ export function AppProvider({
   queries?: PrerenderedQuery[];
 }) {
   const [queryClient] = useState(() => {
-    const client = new QueryClient({
+    const client: QueryClient = new QueryClient({
+      queryCache: new QueryCache({ onError: rereadSessionOnUnauthorized(() => client) }),
       defaultOptions: { queries: { staleTime: 30_000, retry: env === 'test' ? false : shouldRetryQuery } },
     });
     // As old as can be: the session is still read once in the background, so a page that was not what the server

@@ -78,13 +78,22 @@ export async function apiRequest<T>(
     query,
     body,
     signal,
-  }: { method?: string; query?: Query; body?: unknown; signal?: AbortSignal } = {},
+    keepalive,
+  }: {
+    method?: string;
+    query?: Query;
+    body?: unknown;
+    signal?: AbortSignal;
+    /** The call goes on when the page is left meanwhile (a sign-out followed at once by a link or a reload). */
+    keepalive?: boolean;
+  } = {},
 ): Promise<T> {
   let response: Response;
   try {
     response = await transport(`/api${path}${toSearch(query)}`, {
       method,
       signal,
+      keepalive,
       credentials: 'include',
       headers:
         body === undefined

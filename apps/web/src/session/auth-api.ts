@@ -56,7 +56,12 @@ export const sendVerificationEmail = (email: string) =>
     body: { email, callbackURL: '/dashboard' },
   });
 
-export const signOut = () => apiRequest<{ success: boolean }>('/auth/sign-out', { method: 'POST', body: {} });
+/**
+ * Kept alive: the page shows the visitor before the answer comes (useAuth's logout), so the person may leave it at
+ * once; the sign-out still reaches the server.
+ */
+export const signOut = () =>
+  apiRequest<{ success: boolean }>('/auth/sign-out', { method: 'POST', body: {}, keepalive: true });
 
 export const requestPasswordReset = (email: string) =>
   apiRequest<{ status: boolean }>('/auth/request-password-reset', {
