@@ -89,6 +89,7 @@ export function AppLayout() {
       navbar={{ width: menu.width, breakpoint: 'sm', collapsed: { mobile: !menu.isMobileOpen } }}
       footer={{ height: 44 }}
       padding="lg"
+      transitionDuration={menu.transitionDuration}
     >
       <a href="#main-content" className={classes.skipLink}>
         {t('nav.skipToContent')}

@@ -24,6 +24,9 @@ export function useSideMenu() {
   const isMobile = isHydrated && isMobileNow;
   const isCollapsed = isHydrated && isCollapsedStored;
   const [isMobileOpen, setMobileOpen] = useState(false);
+  // Only what the person does moves the menu: the device's state taking over from the server's render, on a reload,
+  // is there at once instead of sliding from open to collapsed.
+  const [isAnimated, setAnimated] = useState(false);
   const { pathname } = useLocation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the effect of a page change.
@@ -40,8 +43,16 @@ export function useSideMenu() {
     /** Labels show in the mobile drawer and in the open desktop menu. */
     isCollapsed: !isMobile && isCollapsed,
     width: isCollapsed ? sideMenuWidth.collapsed : sideMenuWidth.open,
-    toggleMobile: useCallback(() => setMobileOpen((open) => !open), []),
+    /** For the shell: Mantine's own duration once the person has moved the menu, none before. */
+    transitionDuration: isAnimated ? undefined : 0,
+    toggleMobile: useCallback(() => {
+      setAnimated(true);
+      setMobileOpen((open) => !open);
+    }, []),
     closeMobile: useCallback(() => setMobileOpen(false), []),
-    toggleCollapsed: useCallback(() => setCollapsed((collapsed) => !collapsed), [setCollapsed]),
+    toggleCollapsed: useCallback(() => {
+      setAnimated(true);
+      setCollapsed((collapsed) => !collapsed);
+    }, [setCollapsed]),
   };
 }
