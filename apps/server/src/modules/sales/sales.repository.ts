@@ -1,6 +1,7 @@
 import { type Database, schema } from '@fixpoint/db';
 import type { AdminSalesRequest, SalesForwarding, SalesRequest } from '@fixpoint/shared';
-import { and, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { isDueAt } from '../../lib/due';
 
 const r = schema.salesRequests;
 export type SalesRequestRow = typeof r.$inferSelect;
@@ -34,7 +35,7 @@ export function toAdminSalesRequest(row: SalesRequestRow): AdminSalesRequest {
 }
 
 export function createSalesRepository(db: Database) {
-  const isDue = (now: Date) => and(eq(r.forwarding, 'pending'), lte(r.nextAttemptAt, now));
+  const isDue = (now: Date) => and(eq(r.forwarding, 'pending'), isDueAt(r.nextAttemptAt, now));
 
   return {
     /** One insert: once it returns, the lead is stored and due at once. */

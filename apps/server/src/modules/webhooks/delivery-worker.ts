@@ -1,8 +1,9 @@
 import { type Database, type Owner, ownerOfRow, type SecretBox, schema, type Transaction } from '@fixpoint/db';
 import { webhookSignatureHeader } from '@fixpoint/shared';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { backoffDelayMs } from '../../lib/backoff';
+import { isDueAt } from '../../lib/due';
 import { createPollLoop } from '../../lib/poll-loop';
 import { type Resolve, systemResolve } from './address-guard';
 import { sendDelivery } from './sender';
@@ -66,7 +67,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
         .select({ id: d.id })
         .from(d)
         .innerJoin(e, eq(e.id, d.endpointId))
-        .where(and(eq(d.status, 'pending'), lte(d.nextAttemptAt, now), eq(e.isDisabled, false)))
+        .where(and(eq(d.status, 'pending'), isDueAt(d.nextAttemptAt, now), eq(e.isDisabled, false)))
         .orderBy(asc(d.nextAttemptAt))
         .limit(batchSize)
         .for('update', { of: d, skipLocked: true });

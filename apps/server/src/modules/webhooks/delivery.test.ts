@@ -1,7 +1,7 @@
 import { createSecretBox, type DatabaseHandle, generateSecretKey, openDatabase, schema } from '@fixpoint/db';
 import { createTestDatabase } from '@fixpoint/db/testing';
 import { AppError } from '@fixpoint/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookSink, type WebhookSink } from '../../testing/webhook-sink';
@@ -155,6 +155,20 @@ describe('webhook delivery', () => {
     const hook = await sink.waitFor((h) => h.url === '/rebound');
     expect(hook.headers.host).toBe(`hooks.example.test:${sink.port}`);
     expect(verifySignature(endpoint.secret, hook.raw, hook.headers['fixpoint-signature'] as string)).toBe(true);
+  });
+
+  it('takes a delivery the database dated within the current millisecond', async () => {
+    // A replay is queued with the database's time (microseconds) and may be run at once, by this process's clock
+    // (milliseconds): 12:00:00.000400 is due at 12:00:00.000.
+    const { userId, endpoint } = await endpointFor(`${sink.url}/same-millisecond`);
+    await emit(userId, 'Same millisecond');
+    await database.db.execute(
+      sql`update webhook_deliveries set next_attempt_at = '2026-01-01T12:00:00.000400Z' where endpoint_id = ${endpoint.id}`,
+    );
+    const worker = createWebhookWorker({ db: database.db, secretBox, logger, allowPrivate: true });
+    expect(await worker.runOnce(new Date('2026-01-01T11:59:59.999Z'))).toBe(0);
+    expect(await worker.runOnce(new Date('2026-01-01T12:00:00.000Z'))).toBe(1);
+    await sink.waitFor((h) => h.url === '/same-millisecond');
   });
 
   it('never delivers one event twice with two workers on two connections', async () => {
