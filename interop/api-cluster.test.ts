@@ -1,16 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { openDatabase } from '@fixpoint/db';
+import { connect } from 'node:net';
+import { simulatedEpochBytes } from '@fixpoint/caster';
+import { hashSecret, openDatabase, schema } from '@fixpoint/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPlan, seedNetwork } from '../apps/server/src/testing/fixtures';
 import { type RunningServer, startServer } from '../e2e/harness';
-import { until } from './processes';
+import { children, ntripRover, startCasterProcess, until } from './processes';
 import { createScratchDatabase } from './scratch-database';
 
-// Issue 34, part 1 (decision 0084): two API processes as `npm run start:api` runs them, on one PostgreSQL database
-// and the local NATS server (.ci/run starts it). A sign-in back-off counts attempts made through either; an admin's
-// page title set through A is on B's pages within a second (B's shared answers are kept 10 s: only NATS tells B in
-// time); a `kill -9` of A during writes through both and during the billing clock's renewals loses no answered
-// write, renews no subscription twice, and B goes on serving and renews what A left.
+// Issue 34, part 1 (decision 0084): two API processes as `npm run start:api` runs them and two caster processes as
+// `npm run start:caster` runs them, on one PostgreSQL database and the local NATS server (.ci/run starts it). A
+// sign-in back-off counts attempts made through either; an admin's page title set through A is on B's pages within a
+// second (B's shared answers are kept 10 s: only NATS tells B in time); an NTRIP account created through B serves
+// rovers on both casters, and disabling it through A ends both sessions within a second (the casters poll accounts
+// once a minute: only NATS tells them in time); a `kill -9` of A during writes through both and during the billing
+// clock's renewals loses no answered write, renews no subscription twice, and B goes on serving and renews what A
+// left.
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const admin = { email: 'cluster-admin@example.com', password: `pw-${randomBytes(8).toString('hex')}` };
@@ -19,6 +24,7 @@ describe('the API on two processes', () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let a: RunningServer;
   let b: RunningServer;
+  let env: Record<string, string>;
 
   /** A JSON write through `server`, from its own origin (the CSRF guard's), as a bearer `token` when given. */
   const post = (server: RunningServer, path: string, body: unknown, token?: string, method = 'POST') =>
@@ -47,7 +53,7 @@ describe('the API on two processes', () => {
 
   beforeAll(async () => {
     scratch = await createScratchDatabase('fixpoint_api_cluster');
-    const env = {
+    env = {
       DATABASE_URL: scratch.url,
       NATS_URL,
       SECRET_KEY: randomBytes(32).toString('hex'),
@@ -62,6 +68,7 @@ describe('the API on two processes', () => {
     b = await startServer(env, { args: ['--api'] });
   });
   afterAll(async () => {
+    for (const child of children) child.kill('SIGKILL');
     await Promise.all([a?.stop(), b?.stop()]);
     await scratch?.drop();
   });
@@ -94,6 +101,86 @@ describe('the API on two processes', () => {
     const changedAt = Date.now();
     await until(async () => (await page()).includes(title), 1_000, "B's page with A's title");
     expect(Date.now() - changedAt).toBeLessThan(1_000);
+  });
+
+  it('ends the sessions of an account disabled through A on both caster processes within a second', async () => {
+    // A hosted station whose base sends to caster 1; caster 2 follows its stream through NATS.
+    const sourcePassword = randomBytes(6).toString('hex');
+    const mountpoint = `APICLU_${randomBytes(2).toString('hex')}`;
+    const database = await openDatabase({ url: scratch.url });
+    const network = await seedNetwork(database.db, {}, 0);
+    await database.db.insert(schema.stations).values({
+      networkId: network.id,
+      mountpoint,
+      sourcePasswordHash: await hashSecret(sourcePassword, { logN: 10 }),
+      latitude: 52.1,
+      longitude: 5.1,
+    });
+    const casterEnv = (instance: string) => ({
+      DATABASE_URL: scratch.url,
+      SECRET_KEY: env.SECRET_KEY ?? '',
+      NATS_URL,
+      LOG_LEVEL: 'info',
+      CASTER_HOST: '127.0.0.1',
+      CASTER_PORT: '0',
+      CASTER_INSTANCE: instance,
+      CASTER_CATALOG_TTL_SECONDS: '0',
+      CASTER_ACCOUNT_POLL_SECONDS: '60',
+    });
+    const [one, two] = await Promise.all([
+      startCasterProcess(casterEnv('api-cluster-1')),
+      startCasterProcess(casterEnv('api-cluster-2')),
+    ]);
+    const base = connect({ host: '127.0.0.1', port: one.port });
+    base.on('error', () => undefined);
+    let baseAnswer = '';
+    base.on('data', (chunk: Buffer) => {
+      baseAnswer += chunk.toString('latin1');
+    });
+    base.write(`SOURCE ${sourcePassword} /${mountpoint}\r\nSource-Agent: NTRIP interop-test\r\n\r\n`);
+    await until(() => baseAnswer.startsWith('ICY 200 OK'), 10_000, 'the base accepted');
+    let epoch = 0;
+    const ticker = setInterval(() => {
+      const at = Date.UTC(2026, 0, 1, 12, 0, 0) + epoch++ * 1000;
+      base.write(
+        simulatedEpochBytes({ stationId: 2045, position: { latitude: 52.1, longitude: 5.1, height: 30 } }, at),
+      );
+    }, 200);
+
+    try {
+      // Created through B with access to the network; its credentials read through A.
+      const { token } = await signUp(b);
+      const created = await post(b, '/api/accounts', { name: 'Cluster rover' }, token);
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      // Two rovers at once: one on each caster.
+      expect((await post(b, `/api/accounts/${id}`, { maxConnections: 2 }, token, 'PATCH')).status).toBe(200);
+      await database.db.insert(schema.accessWindows).values({
+        accountId: id,
+        networkId: network.id,
+        source: 'admin',
+        startsAt: new Date(Date.now() - 60_000),
+        endsAt: new Date(Date.now() + 3_600_000),
+      });
+      const credentials = (await (
+        await fetch(`${a.url}/api/accounts/${id}/credentials`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as { username: string; password: string };
+
+      const rovers = await Promise.all([one, two].map((caster) => ntripRover(caster.port, mountpoint, credentials)));
+      await until(() => rovers.every((rover) => rover.data().length > 0), 15_000, 'corrections on both casters');
+
+      const disabled = await post(a, `/api/accounts/${id}`, { isDisabled: true }, token, 'PATCH');
+      expect(disabled.status).toBe(200);
+      const disabledAt = Date.now();
+      await until(() => rovers.every((rover) => rover.isClosed), 5_000, 'both sessions ended');
+      expect(Date.now() - disabledAt).toBeLessThan(1_000);
+    } finally {
+      clearInterval(ticker);
+      base.destroy();
+      one.child.kill('SIGTERM');
+      two.child.kill('SIGTERM');
+      await database.close();
+    }
   });
 
   it('loses no answered write and renews nothing twice when A is killed outright during writes and clock rounds', async () => {

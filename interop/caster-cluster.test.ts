@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
@@ -11,7 +10,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selfSignedCertificate } from '../apps/caster/src/testing/certificate';
-import { children, fileSize, run, track, until } from './processes';
+import { type CasterProcess, children, fileSize, ntripRover, run, startCasterProcess, until } from './processes';
 import { rtcmTestdata } from './shared-dir';
 
 // Scale-out (decision 0023): two real caster processes (`apps/caster/src/main.ts`, as `npm run start:caster` runs
@@ -27,15 +26,7 @@ const SECRET_KEY = randomBytes(32).toString('hex');
 // RTKLIB neither percent-decodes nor allows ':' or '@' in the password of its URL-like paths: hex only.
 const SOURCE_PASSWORD = randomBytes(6).toString('hex');
 const MOUNT = 'CLU.STER_1'; // a '.' in the mountpoint: subjects must encode it
-const repoRoot = resolve(import.meta.dirname, '..');
 const secretBox = createSecretBox(SECRET_KEY);
-
-interface CasterProcess {
-  child: ChildProcess;
-  port: number;
-  tlsPort: number;
-  output: () => string;
-}
 
 let work: string;
 let databaseName: string;
@@ -56,47 +47,25 @@ async function admin(sql: string) {
 }
 
 async function startCaster(instance: string, extraEnv: Record<string, string> = {}): Promise<CasterProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/caster/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      SECRET_KEY,
-      LOG_LEVEL: 'info',
-      NATS_URL,
-      CASTER_HOST: '127.0.0.1',
-      CASTER_PORT: '0',
-      CASTER_INSTANCE: instance,
-      CASTER_CATALOG_TTL_SECONDS: '0',
-      // Only the NATS message can end a session within a second: the database poll is a minute apart.
-      CASTER_ACCOUNT_POLL_SECONDS: '60',
-      CASTER_SESSION_FLUSH_SECONDS: '1',
-      // str2str sends the file as a burst; the production queue bound would drop rovers as slow clients.
-      CASTER_MAX_QUEUE_BYTES: String(4 * 1024 * 1024),
-      // A relayed mount without local rovers is let go after a second (another process then takes it over).
-      CASTER_RELAY_IDLE_SECONDS: '1',
-      CASTER_RELAY_BACKOFF_MIN_SECONDS: '0.5',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return startCasterProcess({
+    DATABASE_URL: databaseUrl,
+    SECRET_KEY,
+    LOG_LEVEL: 'info',
+    NATS_URL,
+    CASTER_HOST: '127.0.0.1',
+    CASTER_PORT: '0',
+    CASTER_INSTANCE: instance,
+    CASTER_CATALOG_TTL_SECONDS: '0',
+    // Only the NATS message can end a session within a second: the database poll is a minute apart.
+    CASTER_ACCOUNT_POLL_SECONDS: '60',
+    CASTER_SESSION_FLUSH_SECONDS: '1',
+    // str2str sends the file as a burst; the production queue bound would drop rovers as slow clients.
+    CASTER_MAX_QUEUE_BYTES: String(4 * 1024 * 1024),
+    // A relayed mount without local rovers is let go after a second (another process then takes it over).
+    CASTER_RELAY_IDLE_SECONDS: '1',
+    CASTER_RELAY_BACKOFF_MIN_SECONDS: '0.5',
+    ...extraEnv,
   });
-  track(child);
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const portOf = (message: string) => {
-    const line = output.split('\n').find((entry) => entry.includes(`"msg":"${message}"`));
-    return line ? (JSON.parse(line) as { port: number }).port : undefined;
-  };
-  const port = await until(() => portOf('caster listening'), 30_000, `${instance} listening`).catch((error) => {
-    throw new Error(`${error.message}: ${output}`);
-  });
-  const tlsPort = extraEnv.CASTER_TLS_PORT ? await until(() => portOf('caster listening (TLS)'), 5_000) : 0;
-  return { child, port, tlsPort, output: () => output };
 }
 
 async function account(options: { maxConnections?: number; networkIds?: string[] } = {}) {
@@ -237,37 +206,6 @@ async function relayNetwork(name: string, port: number): Promise<{ id: string; m
     );
   }
   return { id: network?.id ?? '', mountpoint };
-}
-
-/** An NTRIP 1.0 rover (raw socket) on a mount; `data` is what came after the ICY line. */
-async function relayRover(port: number, mountpoint: string, user: { username: string; password: string }) {
-  const head = Buffer.byteLength('ICY 200 OK\r\n\r\n');
-  const received: Buffer[] = [];
-  const socket = connect({ host: '127.0.0.1', port });
-  socket.on('data', (chunk: Buffer) => received.push(chunk));
-  let isClosed = false;
-  socket.on('close', () => {
-    isClosed = true;
-  });
-  socket.write(
-    `GET /${mountpoint} HTTP/1.0\r\nUser-Agent: NTRIP cluster-test\r\nAuthorization: Basic ${Buffer.from(
-      `${user.username}:${user.password}`,
-    ).toString('base64')}\r\n\r\n`,
-  );
-  await until(() => Buffer.concat(received).toString('latin1').startsWith('ICY 200 OK\r\n\r\n'), 15_000, 'ICY').catch(
-    (error) => {
-      throw new Error(
-        `${error.message} from ${port}: got ${JSON.stringify(Buffer.concat(received).toString('latin1'))}`,
-      );
-    },
-  );
-  return {
-    socket,
-    data: () => Buffer.concat(received).subarray(head),
-    get isClosed() {
-      return isClosed;
-    },
-  };
 }
 
 beforeAll(async () => {
@@ -507,7 +445,7 @@ describe('two caster processes on one database and NATS', () => {
     const { links } = upstream;
     const relay = await relayNetwork('CLURLY', upstream.port);
     const user = await account({ networkIds: [relay.id] });
-    const openRover = (port: number) => relayRover(port, relay.mountpoint, user);
+    const openRover = (port: number) => ntripRover(port, relay.mountpoint, user);
     const { sentOn } = upstream;
     try {
       const onA = await openRover(a.port);
@@ -565,10 +503,10 @@ describe('two caster processes on one database and NATS', () => {
     // D pulls (its rover came first); A and B follow it. When D dies, only A (the lower instance name) dials.
     const d = await startCaster('cluster-d');
     try {
-      const onD = await relayRover(d.port, relay.mountpoint, user);
+      const onD = await ntripRover(d.port, relay.mountpoint, user);
       await until(() => onD.data().length > 0, 10_000, 'data at the rover on D');
-      const onA = await relayRover(a.port, relay.mountpoint, user);
-      const onB = await relayRover(b.port, relay.mountpoint, user);
+      const onA = await ntripRover(a.port, relay.mountpoint, user);
+      const onB = await ntripRover(b.port, relay.mountpoint, user);
       await until(() => onA.data().length > 0 && onB.data().length > 0, 10_000, 'data at the rovers on A and B');
       // A heartbeat later each follower has announced that it follows the mount.
       await new Promise((r) => setTimeout(r, 1_200));
@@ -612,8 +550,8 @@ describe('two caster processes on one database and NATS', () => {
     const user = await account({ networkIds: [relay.id] });
     try {
       const [onA, onB] = await Promise.all([
-        relayRover(a.port, relay.mountpoint, user),
-        relayRover(b.port, relay.mountpoint, user),
+        ntripRover(a.port, relay.mountpoint, user),
+        ntripRover(b.port, relay.mountpoint, user),
       ]);
       await until(() => onA.data().length > 0 && onB.data().length > 0, 10_000, 'data at both rovers');
       // If both dialled before hearing of each other, B (the higher instance name) has given way by now.

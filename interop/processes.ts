@@ -1,6 +1,8 @@
 // The interop tests' child processes (str2str, curl, caster processes) and waiting on what they do.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { connect } from 'node:net';
+import { resolve } from 'node:path';
 
 /** Every child this test file started that has not exited yet: afterAll kills what is left. */
 export const children = new Set<ChildProcess>();
@@ -81,4 +83,75 @@ export async function keepsGrowing(path: string): Promise<boolean> {
   const before = fileSize(path);
   await new Promise((resolve) => setTimeout(resolve, 2500));
   return fileSize(path) > before;
+}
+
+export interface CasterProcess {
+  child: ChildProcess;
+  port: number;
+  tlsPort: number;
+  output: () => string;
+}
+
+const repoRoot = resolve(import.meta.dirname, '..');
+
+/**
+ * A caster process as `npm run start:caster` runs it (apps/caster/src/main.ts), with `env` over this process's
+ * environment; answers once it listens (and on TLS too when `CASTER_TLS_PORT` is set), with the ports it chose.
+ */
+export async function startCasterProcess(env: Record<string, string>): Promise<CasterProcess> {
+  const child = track(
+    spawn(process.execPath, ['--import', 'tsx', 'apps/caster/src/main.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const portOf = (message: string) => {
+    const line = output.split('\n').find((entry) => entry.includes(`"msg":"${message}"`));
+    return line ? (JSON.parse(line) as { port: number }).port : undefined;
+  };
+  const instance = env.CASTER_INSTANCE ?? 'caster';
+  const port = await until(() => portOf('caster listening'), 30_000, `${instance} listening`).catch((error) => {
+    throw new Error(`${error.message}: ${output}`);
+  });
+  const tlsPort = env.CASTER_TLS_PORT ? await until(() => portOf('caster listening (TLS)'), 5_000) : 0;
+  return { child, port, tlsPort, output: () => output };
+}
+
+/** An NTRIP 1.0 rover (raw socket) on a mount; `data` is what came after the ICY line. */
+export async function ntripRover(port: number, mountpoint: string, user: { username: string; password: string }) {
+  const head = Buffer.byteLength('ICY 200 OK\r\n\r\n');
+  const received: Buffer[] = [];
+  const socket = connect({ host: '127.0.0.1', port });
+  socket.on('data', (chunk: Buffer) => received.push(chunk));
+  let isClosed = false;
+  socket.on('close', () => {
+    isClosed = true;
+  });
+  socket.write(
+    `GET /${mountpoint} HTTP/1.0\r\nUser-Agent: NTRIP interop-test\r\nAuthorization: Basic ${Buffer.from(
+      `${user.username}:${user.password}`,
+    ).toString('base64')}\r\n\r\n`,
+  );
+  await until(() => Buffer.concat(received).toString('latin1').startsWith('ICY 200 OK\r\n\r\n'), 15_000, 'ICY').catch(
+    (error) => {
+      throw new Error(
+        `${error.message} from ${port}: got ${JSON.stringify(Buffer.concat(received).toString('latin1'))}`,
+      );
+    },
+  );
+  return {
+    socket,
+    data: () => Buffer.concat(received).subarray(head),
+    get isClosed() {
+      return isClosed;
+    },
+  };
 }
