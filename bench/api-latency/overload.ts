@@ -12,8 +12,9 @@
 //   server that holds requests rather than refusing them, for comparison).
 import { cpus } from 'node:os';
 import type { Pool } from 'undici';
+import { cpuSeconds } from '../proc';
 import { browserHeaders, openPool, percentile } from './load';
-import { cpuSeconds, type Portal, startPortal } from './portal';
+import { type Portal, startPortal } from './portal';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -209,11 +210,11 @@ try {
   }
   const rate = Math.round(capacity * factor);
   await new Promise((resolve) => setTimeout(resolve, 2000));
-  const cpuBefore = await cpuSeconds(portal.pid);
+  const cpuBefore = cpuSeconds(portal.pid);
   const started = performance.now();
   const results = await openLoop(pool, next, rate, seconds);
   const elapsed = (performance.now() - started) / 1000;
-  const cpu = (await cpuSeconds(portal.pid)) - cpuBefore;
+  const cpu = cpuSeconds(portal.pid) - cpuBefore;
   lines.push(...rows(`${factor}x (${rate}/s)`, results));
   process.stderr.write(`${lines.join('\n')}\n`);
 

@@ -15,6 +15,7 @@ import { createSecretBox, type DatabaseHandle, openDatabase } from '@fixpoint/db
 import pg from 'pg';
 import { createAuth } from '../../apps/server/src/modules/auth/auth';
 import type { Mailer } from '../../apps/server/src/modules/mail/mailer';
+import { cpuSeconds } from '../proc';
 import { defaultSeedSize, type SeededPortal, type SeedSize, seedPortal } from './seed';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -129,7 +130,8 @@ async function waitForHealth(baseUrl: string, child: ChildProcess) {
 
 /**
  * Seeds a fresh database of `kind`, starts the server on it and signs the user and the admin in. `nodeArgs` go to
- * the server's node (`--cpu-prof` to profile it); `env` adds to or overrides its environment.
+ * the server's node (`--cpu-prof` to profile it), `args` to main.ts (`--api` for `npm run start:api`); `env` adds to
+ * or overrides its environment.
  */
 export async function startPortal(
   kind: DatabaseKind,
@@ -137,7 +139,8 @@ export async function startPortal(
     size = defaultSeedSize,
     env = {},
     nodeArgs = [],
-  }: { size?: SeedSize; env?: Record<string, string>; nodeArgs?: string[] } = {},
+    args = [],
+  }: { size?: SeedSize; env?: Record<string, string>; nodeArgs?: string[]; args?: string[] } = {},
 ): Promise<Portal> {
   const dataDir = await mkdtemp(join(tmpdir(), 'fixpoint-bench-portal-'));
   const secretKey = randomBytes(32).toString('hex');
@@ -175,26 +178,30 @@ export async function startPortal(
   const [port, casterPort] = [await freePort(), await freePort()];
   const baseUrl = `http://127.0.0.1:${port}`;
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    // Logs as production writes them (JSON lines at info), to /dev/null: their cost stays in, their volume out.
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...inherited,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      CASTER_HOST: '127.0.0.1',
-      CASTER_PORT: String(casterPort),
-      DATA_DIR: dataDir,
-      SECRET_KEY: secretKey,
-      DEMO: 'false',
-      LOG_LEVEL: 'info',
-      LOG_PRETTY: 'false',
-      ...(databaseUrl && { DATABASE_URL: databaseUrl }),
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', join(root, 'apps/server/src/main.ts'), ...args],
+    {
+      cwd: root,
+      // Logs as production writes them (JSON lines at info), to /dev/null: their cost stays in, their volume out.
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...inherited,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        CASTER_HOST: '127.0.0.1',
+        CASTER_PORT: String(casterPort),
+        DATA_DIR: dataDir,
+        SECRET_KEY: secretKey,
+        DEMO: 'false',
+        LOG_LEVEL: 'info',
+        LOG_PRETTY: 'false',
+        ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+        ...env,
+      },
     },
-  });
+  );
   const stop = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
@@ -234,14 +241,6 @@ export async function startPortal(
   }
 }
 
-/** CPU seconds (user + system) the process has used so far, from /proc (Linux). */
-export async function cpuSeconds(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command name; in clock ticks (100 Hz).
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 /**
  * CPU seconds of each PostgreSQL backend serving `database` (on this machine: their process titles name it).
  */
@@ -251,15 +250,21 @@ async function backendCpuSeconds(database: string): Promise<Map<number, number>>
     if (!/^\d+$/.test(entry)) continue;
     const title = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
     if (title.startsWith('postgres:') && title.includes(` ${database} `)) {
-      const seconds = await cpuSeconds(Number(entry)).catch(() => undefined);
-      if (seconds !== undefined) backends.set(Number(entry), seconds);
+      try {
+        backends.set(Number(entry), cpuSeconds(Number(entry)));
+      } catch {
+        // The backend ended between the listing and the reading.
+      }
     }
   }
   return backends;
 }
 
-/** CPU seconds backends used between two readings: a backend that started since counts whole, one that ended not. */
-export function backendCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+/**
+ * CPU seconds processes (database backends, API workers) used between two readings: one that started since counts
+ * whole, one that ended not.
+ */
+export function cpuBetween(before: Map<number, number>, after: Map<number, number>): number {
   let total = 0;
   for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
   return total;

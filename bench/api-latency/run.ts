@@ -4,7 +4,7 @@
 // signed-in people: each request of a route comes from the next of 3,000 users (1-8 NTRIP accounts each) or of 10
 // admins (the feed of a 120-station network), so that nothing is cached for one person only.
 // Usage: npm run bench:api-latency -- [seconds] [rate] [--database pglite|postgres] [--alone] [--route feed]
-//   [--credentials] [--rounds n] [--cpu-prof <folder>]
+//   [--credentials] [--rounds n] [--workers n[,n...]] [--cpu-prof <folder>]
 //   default 20 s at 1,000 requests/s, round-robin over the four routes (250/s each); --alone then runs each route
 //   by itself at the full rate; --route runs only the routes whose name contains it, alone, with no mixed phase.
 //   --credentials (issue 34, decision 0082) runs instead, each alone, GET /api/accounts with the users' session
@@ -12,12 +12,16 @@
 //   tokens (API keys may not read it), so the server CPU per request of each kind of caller stands side by side.
 //   --rounds n runs the phases n times over, one after another, so that a machine that slows for a while shows as
 //   the spread of each phase's rounds rather than as a difference between phases.
+//   --workers (issue 34, decision 0084) runs the API as `npm run start:api` does, with API_WORKERS=n (NATS_URL, by
+//   default the local nats-server, when n > 1), once for each n given, on PostgreSQL only; the server CPU is then
+//   the primary's and its workers'.
 //   Without --database: PGlite, then PostgreSQL when TEST_DATABASE_URL is set. --cpu-prof writes the server's CPU
 //   profile (250 µs samples, the whole run) into the folder, for Chromium's DevTools.
 // Reports p50/p99/max latency, errors and bytes per route, and the server's CPU (% of one core) per phase.
 import { cpus } from 'node:os';
+import { processTreeCpuSeconds } from '../proc';
 import { browserHeaders, openPool, percentile, type RouteResult, runOpenLoop, type Target } from './load';
-import { backendCpuBetween, cpuSeconds, type DatabaseKind, type Portal, startPortal } from './portal';
+import { cpuBetween, type DatabaseKind, type Portal, startPortal } from './portal';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -25,7 +29,9 @@ const option = (name: string) => {
   return at === -1 ? undefined : args[at + 1];
 };
 const positional = args.filter(
-  (arg, i) => !arg.startsWith('--') && !['--database', '--route', '--cpu-prof', '--rounds'].includes(args[i - 1] ?? ''),
+  (arg, i) =>
+    !arg.startsWith('--') &&
+    !['--database', '--route', '--cpu-prof', '--rounds', '--workers'].includes(args[i - 1] ?? ''),
 );
 const seconds = Number(positional[0] ?? 20);
 const rate = Number(positional[1] ?? 1000);
@@ -36,9 +42,22 @@ const routeOption = option('--route');
 const rounds = Number(option('--rounds') ?? 1);
 const profileFolder = option('--cpu-prof');
 const nodeArgs = profileFolder ? ['--cpu-prof', '--cpu-prof-interval', '250', '--cpu-prof-dir', profileFolder] : [];
-const databases: DatabaseKind[] = databaseOption
-  ? [databaseOption as DatabaseKind]
-  : ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
+const workerCounts = option('--workers')?.split(',').map(Number);
+if (workerCounts?.some((count) => !Number.isInteger(count) || count < 1))
+  throw new Error('--workers: n[,n...], n >= 1');
+const databases: DatabaseKind[] = workerCounts
+  ? ['postgres']
+  : databaseOption
+    ? [databaseOption as DatabaseKind]
+    : ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
+/** The servers each database runs: one `npm start` process, or `npm run start:api` with each --workers count. */
+const setups: { name: string; args: string[]; env: Record<string, string> }[] = workerCounts
+  ? workerCounts.map((count) => ({
+      name: `${count} API worker${count === 1 ? '' : 's'}`,
+      args: ['--api'],
+      env: { API_WORKERS: String(count), NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' },
+    }))
+  : [{ name: '', args: [], env: {} }];
 
 const label = { pglite: 'PGlite', postgres: 'PostgreSQL' } as const;
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
@@ -93,7 +112,7 @@ const cpuLines: string[] = [];
 /** CPU of the server, the database's backends and this load generator over a phase, per second and per request. */
 async function measureCpu(portal: Portal, run: () => Promise<RouteResult[]>) {
   const sample = async () => ({
-    server: await cpuSeconds(portal.pid),
+    server: processTreeCpuSeconds(portal.pid),
     database: await portal.databaseCpuSeconds(),
     load: process.cpuUsage(),
     at: performance.now(),
@@ -104,19 +123,21 @@ async function measureCpu(portal: Portal, run: () => Promise<RouteResult[]>) {
   const elapsed = (after.at - before.at) / 1000;
   const requests = results.reduce((sum, result) => sum + result.requests, 0);
   const loadSeconds = (after.load.user + after.load.system - before.load.user - before.load.system) / 1e6;
-  const databaseSeconds = backendCpuBetween(before.database, after.database);
+  const databaseSeconds = cpuBetween(before.database, after.database);
+  const serverSeconds = cpuBetween(before.server, after.server);
   const share = (cpu: number) =>
     `${((100 * cpu) / elapsed).toFixed(0)} % (${((1000 * cpu) / requests).toFixed(2)} ms/request)`;
   return {
     results,
-    summary: `server ${share(after.server - before.server)}, database ${share(databaseSeconds)}, load generator ${share(loadSeconds)}; ${requests} requests answered in ${elapsed.toFixed(1)} s`,
+    summary: `server ${share(serverSeconds)}, database ${share(databaseSeconds)}, load generator ${share(loadSeconds)}; ${requests} requests answered in ${elapsed.toFixed(1)} s`,
   };
 }
 
-for (const database of databases) {
-  process.stderr.write(`${label[database]}: seeding and starting the server…\n`);
-  const portal = await startPortal(database, { nodeArgs });
-  process.stderr.write(`${label[database]}: ${JSON.stringify(portal.seed.counts)}\n`);
+for (const [database, setup] of databases.flatMap((kind) => setups.map((each) => [kind, each] as const))) {
+  const name = setup.name ? `${label[database]}, ${setup.name}` : label[database];
+  process.stderr.write(`${name}: seeding and starting the server…\n`);
+  const portal = await startPortal(database, { nodeArgs, args: setup.args, env: setup.env });
+  process.stderr.write(`${name}: ${JSON.stringify(portal.seed.counts)}\n`);
   const pool = openPool(portal.baseUrl);
   try {
     const targets = isCredentials ? credentialTargetsOf(portal) : targetsOf(portal);
@@ -141,10 +162,10 @@ for (const database of databases) {
     for (const [phase, phaseTargets] of phases) {
       await new Promise((r) => setTimeout(r, 1000));
       const { results, summary } = await measureCpu(portal, () => runOpenLoop(pool, phaseTargets, { rate, seconds }));
-      const lines = rows(label[database], phase, results);
+      const lines = rows(name, phase, results);
       table.push(...lines);
       cpuLines.push(
-        `- ${label[database]}, ${phase.startsWith('alone') ? `${phaseTargets[0]?.name} ${phase}` : phase}: ${summary}`,
+        `- ${name}, ${phase.startsWith('alone') ? `${phaseTargets[0]?.name} ${phase}` : phase}: ${summary}`,
       );
       process.stderr.write(`${lines.join('\n')}\n${cpuLines.at(-1)}\n`);
     }

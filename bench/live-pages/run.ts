@@ -12,7 +12,8 @@
 import { cpus } from 'node:os';
 import { Client } from 'undici';
 import { browserHeaders, percentile } from '../api-latency/load';
-import { backendCpuBetween, cpuSeconds, type DatabaseKind, type Portal, startPortal } from '../api-latency/portal';
+import { cpuBetween, type DatabaseKind, type Portal, startPortal } from '../api-latency/portal';
+import { cpuSeconds } from '../proc';
 
 const args = process.argv.slice(2);
 const databaseAt = args.indexOf('--database');
@@ -121,20 +122,19 @@ for (const database of databases) {
       );
     }
     // An idle minute's CPU (the caster's own timers and flushes) is subtracted from each page's.
-    const idleBefore = { server: await cpuSeconds(portal.pid), database: await portal.databaseCpuSeconds() };
+    const idleBefore = { server: cpuSeconds(portal.pid), database: await portal.databaseCpuSeconds() };
     await new Promise((r) => setTimeout(r, 10_000));
     const idle = {
-      server: ((await cpuSeconds(portal.pid)) - idleBefore.server) / 10,
-      database: backendCpuBetween(idleBefore.database, await portal.databaseCpuSeconds()) / 10,
+      server: (cpuSeconds(portal.pid) - idleBefore.server) / 10,
+      database: cpuBetween(idleBefore.database, await portal.databaseCpuSeconds()) / 10,
     };
     for (const page of pages(portal)) {
-      const before = { server: await cpuSeconds(portal.pid), database: await portal.databaseCpuSeconds() };
+      const before = { server: cpuSeconds(portal.pid), database: await portal.databaseCpuSeconds() };
       const started = performance.now();
       const result = await openTabs(portal, page);
       const elapsed = (performance.now() - started) / 1000;
-      const server = (await cpuSeconds(portal.pid)) - before.server - idle.server * elapsed;
-      const databaseCpu =
-        backendCpuBetween(before.database, await portal.databaseCpuSeconds()) - idle.database * elapsed;
+      const server = cpuSeconds(portal.pid) - before.server - idle.server * elapsed;
+      const databaseCpu = cpuBetween(before.database, await portal.databaseCpuSeconds()) - idle.database * elapsed;
       const line =
         `| ${label[database]} | ${page.name} (every ${page.intervalMs / 1000} s) | ${Math.round(perMinute(result.requests))} | ` +
         `${(perMinute(result.bytes) / 1024 / 1024).toFixed(2)} MB | ${result.p50.toFixed(1)} ms | ${result.p99.toFixed(1)} ms | ` +
