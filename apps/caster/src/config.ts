@@ -125,6 +125,8 @@ export interface CasterOptions {
   sessionFlushMs: number;
   stateFlushMs: number;
   accountPollMs: number;
+  /** Accounts one account poll re-reads at most (sessions/session-registry.ts); 1,000 when not set. */
+  accountPollBatch?: number;
   catalogTtlMs: number;
   /** Nearest-base selection (AUTO mounts). */
   autoHysteresisM: number;

@@ -110,7 +110,11 @@ export function wireCaster(deps: WiringDependencies) {
     store,
     access,
     logger,
-    options: { sessionFlushMs: options.sessionFlushMs, accountPollMs: options.accountPollMs },
+    options: {
+      sessionFlushMs: options.sessionFlushMs,
+      accountPollMs: options.accountPollMs,
+      ...(options.accountPollBatch && { accountPollBatch: options.accountPollBatch }),
+    },
     track,
     onAccountChanged: (accountId) => loginCache.forget(accountId),
   });

@@ -428,6 +428,53 @@ describe('session rules', () => {
   });
 });
 
+describe('the account poll of a large fleet', () => {
+  it('re-reads a batch of accounts in turn, and an announced account at once', async () => {
+    // One account a poll: three disabled accounts (no announcement) end one after another, every account in turn;
+    // a fourth, announced as the server does, ends at once, before the poll's turn comes to it.
+    const batched = await startCaster(database, { accountPollMs: 300, accountPollBatch: 1 });
+    try {
+      const rovers = await Promise.all([account(), account(), account(), account()]);
+      const clients = await Promise.all(
+        rovers.map(async (rover) => {
+          const client = await TestClient.request(batched.port, v1RoverHead('DELFT00', rover.username, rover.password));
+          await client.waitForText('ICY 200 OK');
+          return client;
+        }),
+      );
+      const isOpen = clients.map(() => true);
+      clients.forEach((client, index) => {
+        void client.closed.then(() => {
+          isOpen[index] = false;
+        });
+      });
+      const table = schema.ntripAccounts;
+      const announced = rovers[3] as SeedAccount;
+      await database.db.update(table).set({ isDisabled: true }).where(eq(table.id, announced.accountId));
+      batched.accountChanged(announced.accountId);
+      await (clients[3] as TestClient).waitClosed(250);
+      expect(isOpen).toEqual([true, true, true, false]);
+
+      for (const rover of rovers.slice(0, 3)) {
+        await database.db.update(table).set({ isDisabled: true }).where(eq(table.id, rover.accountId));
+      }
+      const closedAt: number[] = [];
+      const started = Date.now();
+      await Promise.all(
+        clients.slice(0, 3).map(async (client) => {
+          await client.waitClosed(5_000);
+          closedAt.push(Date.now() - started);
+        }),
+      );
+      // One a poll: the last ends at least a poll after the first.
+      closedAt.sort((x, y) => x - y);
+      expect((closedAt[2] as number) - (closedAt[0] as number)).toBeGreaterThanOrEqual(250);
+    } finally {
+      await batched.stop();
+    }
+  });
+});
+
 describe('the login cache (decision 0046)', () => {
   it('refuses the old password at once when the portal regenerates it, and admits the new one', async () => {
     const rover = await account();

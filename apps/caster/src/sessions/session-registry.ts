@@ -9,6 +9,8 @@ import type { SessionStore } from './session-store';
 export interface SessionRegistryOptions {
   sessionFlushMs: number;
   accountPollMs: number;
+  /** Accounts a poll re-reads at most (default 1,000): see the registry below. */
+  accountPollBatch?: number;
 }
 
 /** setTimeout overflows past 2^31-1 ms (24.8 days); a long window is re-checked daily instead. */
@@ -19,7 +21,10 @@ const MAX_TIMER_MS = 86_400_000;
  * watching what may end a session from outside (access window end, account disabled, deleted or its password
  * changed, the person behind it disabled). The watch polls the database about once a second for the accounts that
  * have live sessions only; a precise timer at each session's window end keeps "ends within a second" even between
- * polls.
+ * polls. A poll re-reads at most `accountPollBatch` accounts (and their sessions' access), taking them in turn: a
+ * fleet with an account per rover costs the database a bounded read a second, not one that grows with the fleet,
+ * and every account is re-read within ceil(accounts / batch) polls. A change the server announces (NATS or
+ * in-process) re-reads that account at once.
  */
 export function createSessionRegistry(deps: {
   db: Database;
@@ -36,7 +41,11 @@ export function createSessionRegistry(deps: {
   const byAccount = new Map<string, RoverSession[]>();
   let timers: NodeJS.Timeout[] = [];
   let isPolling = false;
-  let isPollDue = false;
+  /** Accounts announced as changed while a poll was reading: re-read right after it. */
+  const announced = new Set<string>();
+  /** Where the next poll starts in the accounts' order (insertion order of `byAccount`). */
+  let pollCursor = 0;
+  const pollBatch = options.accountPollBatch ?? 1_000;
   /** Set by the cluster layer: the account's limit also counts its sessions on other processes (decision 0033). */
   let onAdded: ((session: RoverSession, maxConnections: number) => void) | undefined;
 
@@ -68,18 +77,28 @@ export function createSessionRegistry(deps: {
     }
   };
 
-  const pollAccounts = async (): Promise<void> => {
+  /** The next `pollBatch` accounts in turn, from where the last poll stopped (all of them when there are few). */
+  const nextAccounts = (): string[] => {
+    const ids = [...byAccount.keys()];
+    if (ids.length <= pollBatch) return ids;
+    const start = pollCursor % ids.length;
+    pollCursor = start + pollBatch;
+    const batch = ids.slice(start, start + pollBatch);
+    return batch.length < pollBatch ? batch.concat(ids.slice(0, pollBatch - batch.length)) : batch;
+  };
+
+  /** Re-reads `accountIds` (by default the next batch in turn) and ends what may no longer run. */
+  const pollAccounts = async (accountIds?: readonly string[]): Promise<void> => {
     if (isPolling) {
-      // A change published while a poll reads may have missed that read: poll once more right after.
-      isPollDue = true;
+      // A change announced while a poll reads may have missed that read: it is read once more right after.
+      for (const id of accountIds ?? []) announced.add(id);
       return;
     }
-    if (byAccount.size === 0) return;
+    const ids = (accountIds ?? nextAccounts()).filter((id) => byAccount.has(id));
+    if (ids.length === 0) return;
     isPolling = true;
-    isPollDue = false;
     try {
       const a = schema.ntripAccounts;
-      const ids = [...byAccount.keys()];
       const found = new Map<string, { isDisabled: boolean; isUserDisabled: boolean; passwordChangedAt: Date }>();
       for (let i = 0; i < ids.length; i += 500) {
         const rows = await deps.db
@@ -104,13 +123,17 @@ export function createSessionRegistry(deps: {
           }
         }
       }
-      await recheckAccess([...sessions]);
+      await recheckAccess(ids.flatMap((id) => byAccount.get(id) ?? []));
     } catch (error) {
       logger.error({ err: error }, 'sessions: account poll failed');
     } finally {
       isPolling = false;
     }
-    if (isPollDue) await pollAccounts();
+    if (announced.size > 0) {
+      const again = [...announced];
+      announced.clear();
+      await pollAccounts(again);
+    }
   };
 
   const flush = async () => {
@@ -197,7 +220,7 @@ export function createSessionRegistry(deps: {
     /** An account changed elsewhere (the server, through NATS or in-process): re-check now, not at the next poll. */
     accountChanged(accountId: string): void {
       deps.onAccountChanged?.(accountId);
-      if (byAccount.has(accountId)) void pollAccounts();
+      if (byAccount.has(accountId)) void pollAccounts([accountId]);
     },
   };
 }
