@@ -1,8 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RtcmFramer } from '@fixpoint/rtcm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +13,7 @@ import {
   watchConsole,
 } from '../e2e/harness';
 import { createAndActivateAccount, logOut } from '../e2e/page-helpers';
+import { demoAutoRover, framesIn } from './processes';
 
 const admin = { email: 'boss@example.com', password: 'admin password 9' };
 const farmer = { email: 'jo@example.com', name: 'Farmer Jo', password: 'farmer password 1' };
@@ -112,29 +111,13 @@ describe('from credits to corrections, in Chromium and with RTKLIB', () => {
 
   it('lets a real str2str rover receive RTCM with those credentials, and shows the session with its bytes', async () => {
     const out = join(workDir, 'rover.rtcm3');
-    const rover: ChildProcess = spawn(
-      'str2str',
-      [
-        '-in',
-        `ntrip://${username}:${password}@127.0.0.1:${casterPort}/DEMO_AUTO`,
-        '-out',
-        `file://${out}`,
-        '-p',
-        '52.09',
-        '5.12',
-        '10',
-        '-n',
-        '1000',
-      ],
-      { stdio: 'ignore' },
-    );
-    const framesReceived = () => (existsSync(out) ? new RtcmFramer().push(readFileSync(out)).length : 0);
+    const rover = demoAutoRover({ username, password }, casterPort, out);
     // str2str writes what it receives as it comes: a few seconds on a quiet machine, longer on a busy one.
-    await expect.poll(framesReceived, { timeout: 30_000, interval: 500 }).toBeGreaterThan(5);
+    await expect.poll(() => framesIn(out).length, { timeout: 30_000, interval: 500 }).toBeGreaterThan(5);
     rover.kill('SIGINT');
     await new Promise((resolve) => rover.once('exit', resolve));
 
-    const frames = new RtcmFramer().push(readFileSync(out));
+    const frames = framesIn(out);
     const types = new Set(frames.map((frame) => frame.messageType));
     expect(types.has(1006) || [...types].some((type) => type >= 1071 && type <= 1127)).toBe(true);
 

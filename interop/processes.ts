@@ -3,6 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { resolve } from 'node:path';
+import { RtcmFramer } from '@fixpoint/rtcm';
 
 /** Every child this test file started that has not exited yet: afterAll kills what is left. */
 export const children = new Set<ChildProcess>();
@@ -52,6 +53,9 @@ export async function until<T>(
 }
 
 export const fileSize = (path: string) => (existsSync(path) ? statSync(path).size : 0);
+
+/** The whole RTCM frames a rover has written to `path` so far. */
+export const framesIn = (path: string) => (existsSync(path) ? new RtcmFramer().push(readFileSync(path)) : []);
 
 /** A str2str rover on the demo network's AUTO mount at Utrecht, sending GGA, writing what it gets to `output`. */
 export const demoAutoRover = (

@@ -1,6 +1,6 @@
 import type { Health } from '@fixpoint/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../lib/api-client';
+import { ApiError, apiRequest } from '../lib/api-client';
 
 export const healthKeys = {
   all: ['health'] as const,
@@ -17,3 +17,19 @@ export const healthQueryOptions = () =>
   });
 
 export const useHealth = () => useQuery(healthQueryOptions());
+
+/**
+ * The service's own state from GET /api/health: what it reports (a 503 still carries the degraded report),
+ * `unreachable` when it did not answer, `unknown` until it has.
+ */
+export function useHealthState(): Health['status'] | 'unreachable' | 'unknown' {
+  const health = useHealth();
+  return (
+    health.data?.status ??
+    (health.error instanceof ApiError && health.error.status === 503
+      ? 'degraded'
+      : health.isError
+        ? 'unreachable'
+        : 'unknown')
+  );
+}

@@ -13,7 +13,8 @@ const shop = {
   expiresAt: null,
   createdBy: { id: 'u1', name: 'Jo' },
 };
-const fullKey = `fpk_newkey${'x'.repeat(35)}`;
+/** A key as the server makes one, generated here: shown once, never kept. */
+const fullKey = `fpk_${crypto.randomUUID().replaceAll('-', '')}`;
 
 function stubKeys() {
   let items = [shop];

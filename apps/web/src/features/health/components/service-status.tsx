@@ -1,19 +1,11 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useHealth } from '../../../api/get-health';
-import { ApiError } from '../../../lib/api-client';
+import { useHealthState } from '../../../api/get-health';
 
 /** Live status of the service, from GET /api/health (a 503 still carries the degraded report). */
 export function ServiceStatus() {
   const { t } = useTranslation();
-  const health = useHealth();
-  const state =
-    health.data?.status ??
-    (health.error instanceof ApiError && health.error.status === 503
-      ? 'degraded'
-      : health.isError
-        ? 'unreachable'
-        : 'unknown');
+  const state = useHealthState();
   const color = { ok: 'green', degraded: 'yellow', unreachable: 'red', unknown: 'gray' }[state];
   return (
     <Group gap="xs" aria-live="polite">

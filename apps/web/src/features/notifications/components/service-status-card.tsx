@@ -4,10 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useHealth } from '../../../api/get-health';
+import { useHealthState } from '../../../api/get-health';
 import { StatCard, type StatColor } from '../../../components/stat-card';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
 import { formatAgo } from '../../../lib/format-feed';
 import { useOwnerScope } from '../../../session/owner-scope';
 import { serviceStatusQueryOptions } from '../api/notifications-api';
@@ -50,16 +49,9 @@ function since(station: Station, t: TFunction, language: string, now: number) {
 export function ServiceStatusCard() {
   const { t, i18n } = useTranslation();
   const scope = useOwnerScope();
-  const health = useHealth();
+  const platform = useHealthState();
   const status = useQuery(serviceStatusQueryOptions(scope));
 
-  const platform =
-    health.data?.status ??
-    (health.error instanceof ApiError && health.error.status === 503
-      ? 'degraded'
-      : health.isError
-        ? 'unreachable'
-        : 'unknown');
   const down = status.data?.stations.filter((station) => station.state === 'down') ?? [];
   const degraded = status.data?.stations.filter((station) => station.state === 'degraded') ?? [];
   const state: CardState =
