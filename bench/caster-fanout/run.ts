@@ -164,6 +164,8 @@ async function measure(rovers: number) {
   }
   const warm = procStats(caster.pids);
   for (const load of loads) load.stdin.write('START\n');
+  // On stderr, for a profiler started from outside (perf record -p, say) to take the measured seconds alone.
+  console.error(`measuring: caster pid ${caster.pids.join(',')}`);
   // 1 KB/s: 8 frames of ~128 B per second, as one write per second (one epoch), for 20 s.
   const seconds = 20;
   for (let s = 0; s < seconds; s++) {

@@ -133,7 +133,16 @@ describe('GGA aggregates', () => {
     addGgaStats(into, one);
     addGgaStats(into, { fixMs: { fixed: 500, float: 'x' }, sats: [0, 0, null] });
     addGgaStats(into, null);
-    expect(into.fixMs).toEqual({ fixed: 1500, float: 0, dgps: 0, single: 0, none: 0 });
-    expect(into.sats[12]).toBe(3);
+    // Sparse counts (decision 0088) add up with dense ones; bins out of range or not integers are ignored.
+    addGgaStats(into, {
+      fixMs: { float: 250 },
+      sats: { '12': 2, '40': 1, '41': 9, '1.5': 9, x: 9 },
+      hdop: { '8': 'x' },
+    });
+    expect(into.fixMs).toEqual({ fixed: 1500, float: 250, dgps: 0, single: 0, none: 0 });
+    expect(into.sats[12]).toBe(5);
+    expect(into.sats[40]).toBe(1);
+    expect(into.sats.reduce((a, b) => a + b, 0)).toBe(6);
+    expect(into.hdop.every((count) => count === 0)).toBe(true);
   });
 });

@@ -66,7 +66,10 @@ export function histogramPercentile(edges: readonly number[], counts: readonly n
 
 export type FixMs = Record<FixState, number>;
 
-/** One session's GGA aggregates, as the caster writes them (caster_sessions.gga_stats). */
+/**
+ * One session's GGA aggregates (what the server merges; caster_sessions.gga_stats written before decision 0088 had
+ * this form too).
+ */
 export interface GgaStats {
   /** Milliseconds spent in each fix state (the time from one GGA to the next, credited to the first). */
   fixMs: FixMs;
@@ -80,32 +83,58 @@ export interface GgaStats {
   last: FixState | null;
 }
 
+/** Counts by bin index, without the empty bins: `{"18": 30}` (decision 0088). */
+export type SparseCounts = Record<string, number>;
+
+/**
+ * What the caster writes to caster_sessions.gga_stats since decision 0088: GgaStats with sparse histograms (a
+ * rover's values fall in a few bins; the empty ones were most of the text written every 10 s).
+ */
+export type StoredGgaStats = Omit<GgaStats, 'age' | 'sats' | 'hdop'> & {
+  age: SparseCounts;
+  sats: SparseCounts;
+  hdop: SparseCounts;
+};
+
 export const emptyFixMs = (): FixMs => ({ fixed: 0, float: 0, dgps: 0, single: 0, none: 0 });
+
+/** Zero-filled and packed (Array.from, not new Array().fill(): V8 keeps the latter holey, slower to read and copy). */
+const zeros = (length: number) => Array.from({ length }, () => 0);
 
 export const emptyGgaStats = (): GgaStats => ({
   fixMs: emptyFixMs(),
   firstFixS: null,
-  age: new Array(correctionAgeEdges.length).fill(0),
-  sats: new Array(satelliteEdges.length).fill(0),
-  hdop: new Array(hdopEdges.length).fill(0),
+  age: zeros(correctionAgeEdges.length),
+  sats: zeros(satelliteEdges.length),
+  hdop: zeros(hdopEdges.length),
   last: null,
 });
 
-const addInto = (into: number[], from: readonly unknown[] | undefined) => {
-  if (!Array.isArray(from)) return;
-  for (let i = 0; i < into.length && i < from.length; i++) {
-    const value = from[i];
-    if (typeof value === 'number' && Number.isFinite(value)) into[i] = (into[i] ?? 0) + value;
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** Adds stored counts, dense (an array) or sparse (an object by bin index), into `into`; the rest is ignored. */
+const addInto = (into: number[], from: unknown) => {
+  if (Array.isArray(from)) {
+    for (let i = 0; i < into.length && i < from.length; i++) {
+      const value: unknown = from[i];
+      if (isCount(value)) into[i] = (into[i] ?? 0) + value;
+    }
+    return;
+  }
+  if (typeof from !== 'object' || from === null) return;
+  for (const [key, value] of Object.entries(from)) {
+    const i = Number(key);
+    if (Number.isInteger(i) && i >= 0 && i < into.length && isCount(value)) into[i] = (into[i] ?? 0) + value;
   }
 };
 
 /** Adds a stored session's aggregates (read from jsonb, so checked field by field) into `into`. */
 export function addGgaStats(into: GgaStats, stored: unknown): void {
   if (typeof stored !== 'object' || stored === null) return;
-  const from = stored as Partial<GgaStats>;
+  const from = stored as Partial<Record<keyof GgaStats, unknown>> & { fixMs?: Partial<Record<FixState, unknown>> };
   for (const state of fixStates) {
     const ms = from.fixMs?.[state];
-    if (typeof ms === 'number' && Number.isFinite(ms)) into.fixMs[state] += ms;
+    if (isCount(ms)) into.fixMs[state] += ms;
   }
   addInto(into.age, from.age);
   addInto(into.sats, from.sats);

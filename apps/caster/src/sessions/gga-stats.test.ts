@@ -1,4 +1,4 @@
-import { correctionAgeEdges, histogramPercentile, satelliteEdges } from '@fixpoint/shared';
+import { addGgaStats, correctionAgeEdges, emptyGgaStats, histogramPercentile, satelliteEdges } from '@fixpoint/shared';
 import { describe, expect, it } from 'vitest';
 import { GgaAccumulator, MAX_CREDIT_MS, sentAt } from './gga-stats';
 
@@ -44,6 +44,23 @@ describe('GgaAccumulator', () => {
     expect(histogramPercentile(correctionAgeEdges, stats.age, 0.99)).toBe(20);
     expect(histogramPercentile(satelliteEdges, stats.sats, 0.5)).toBe(16);
     expect(stats.hdop.reduce((a, b) => a + b, 0)).toBe(100);
+  });
+
+  it('writes the snapshot as stored JSON with sparse histograms, which merges back to the same numbers', () => {
+    const acc = new GgaAccumulator(0);
+    expect(acc.toJson(0)).toBeNull();
+    for (let i = 0; i < 30; i++) acc.add(gga(i < 10 ? 5 : 4, i < 20 ? 1.4 : 25, 14 + (i % 3), 0.9), i * 1000);
+    acc.add(gga(2, null, null, null), 30_500);
+    const text = acc.toJson(33_000);
+    const stored = JSON.parse(text ?? 'null');
+    expect(stored.sats).toEqual({ '14': 10, '15': 10, '16': 10 });
+    expect(stored.age).toEqual({ '1': 20, '10': 10 });
+    const merged = emptyGgaStats();
+    addGgaStats(merged, stored);
+    const { last, firstFixS, ...numbers } = acc.snapshot(33_000) ?? emptyGgaStats();
+    expect(merged).toMatchObject(numbers);
+    expect(merged.fixMs).toEqual({ fixed: 20_500, float: 10_000, dgps: 2_500, single: 0, none: 0 });
+    expect([stored.last, stored.firstFixS]).toEqual([last, firstFixS]);
   });
 });
 

@@ -124,7 +124,40 @@ export class GgaAccumulator {
     if (this.#lastState === null) return null;
     const stats = this.#stats;
     const fixMs = { ...stats.fixMs };
-    fixMs[this.#lastState] += Math.min(Math.max(now - this.#lastAt, 0), MAX_CREDIT_MS);
+    fixMs[this.#lastState] += this.#sinceLast(now);
     return { ...stats, fixMs, age: [...stats.age], sats: [...stats.sats], hdop: [...stats.hdop] };
   }
+
+  /**
+   * snapshot(now) as it is stored (StoredGgaStats: the histograms sparse), written out as JSON text directly: every
+   * live session's is written every 10 s, and JSON.stringify of the dense snapshot was most of what a rover's GGA
+   * cost the progress write (decision 0088).
+   */
+  toJson(now: number): string | null {
+    const last = this.#lastState;
+    if (last === null) return null;
+    const { fixMs, firstFixS, age, sats, hdop } = this.#stats;
+    const extra = this.#sinceLast(now);
+    const ms = (state: FixState) => fixMs[state] + (state === last ? extra : 0);
+    return (
+      `{"fixMs":{"fixed":${ms('fixed')},"float":${ms('float')},"dgps":${ms('dgps')},"single":${ms('single')},` +
+      `"none":${ms('none')}},"firstFixS":${firstFixS ?? 'null'},"age":${sparseJson(age)},"sats":${sparseJson(sats)},` +
+      `"hdop":${sparseJson(hdop)},"last":"${last}"}`
+    );
+  }
+
+  /** The time since the latest GGA, credited to its state up to MAX_CREDIT_MS. */
+  #sinceLast(now: number): number {
+    return Math.min(Math.max(now - this.#lastAt, 0), MAX_CREDIT_MS);
+  }
+}
+
+/** `{"bin":count,...}` for the bins that are not empty. */
+function sparseJson(counts: readonly number[]): string {
+  let text = '';
+  for (let i = 0; i < counts.length; i++) {
+    const count = counts[i] as number;
+    if (count !== 0) text += `${text === '' ? '' : ','}"${i}":${count}`;
+  }
+  return `{${text}}`;
 }

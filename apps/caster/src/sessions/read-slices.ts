@@ -1,67 +1,90 @@
+import { readSync } from 'node:fs';
 import type { Socket } from 'node:net';
 
-/** The libuv stream under a plain TCP socket: Node starts and stops reading it through these. */
+/** The libuv stream under a plain TCP socket: Node stops reading it through `readStop`; `fd` is its descriptor. */
 interface ReadHandle {
-  readStart(): number;
   readStop(): number;
-  reading?: boolean;
+  fd: number;
 }
 
-interface Held {
+/** What a polled socket's reads go to. */
+export interface SliceReader {
+  /** Bytes read; `chunk` is lent for the call (the next read overwrites it): copy what is kept. */
+  onData(chunk: Buffer): void;
+  /** The rover closed its side. */
+  onEnd(): void;
+  onError(error: NodeJS.ErrnoException): void;
+}
+
+interface Polled {
   socket: Socket;
   handle: ReadHandle;
-  onRelease: () => void;
+  reader: SliceReader;
   dueAt: number;
 }
 
+/** One read takes at most this much; a rover that sent more is read again at once, up to MAX_READS_PER_SLICE. */
+const READ_BYTES = 64 * 1024;
+const MAX_READS_PER_SLICE = 4;
+
 /**
- * Reads rover sockets in slices (issue 33, decision 0080): a rover that sends GGA every second costs the caster a
- * socket read, a Buffer and a callback per sentence, as much as the corrections it gets. `hold` stops reading the
- * socket for a slice from the next tick of one shared timer; a later tick starts it again, so one read then
- * carries the slice's sentences. The kernel keeps what arrives meanwhile (a few hundred bytes). Between the
- * release and the next hold the socket reads as usual, so a hang-up that came with the slice's last sentences is
- * seen at once; otherwise at the next release, or at the next write that fails.
+ * Reads rover sockets in slices (issue 33, decisions 0080 and 0088): a rover that sends GGA every second would cost
+ * the caster a wake-up, a read, a Buffer and a stream callback per sentence, as much as the corrections it gets.
+ * `poll` stops Node's reads of the socket for good; from then on one shared timer reads it once a slice, with one
+ * synchronous `read` into a buffer lent to the reader, and the slice's sentences come in one chunk. The kernel keeps
+ * what arrives meanwhile (five GGA are about 400 bytes), and a socket that Node does not read is not watched for
+ * input at all: no event-loop wake-up, no epoll registration to undo and redo per slice, no Buffer per read.
  *
- * Stopping the reads themselves needs the socket's handle: `pause()` alone stops only the `data` events while Node
- * keeps reading into its buffer. Node keeps `handle.reading` true here, so it neither starts the reads again
- * itself nor takes the socket for stopped; the release starts them. TLS sockets (whose handle wraps another
- * stream) and anything without such a handle are read as before.
+ * A hang-up is seen at the next read (a slice later at most), or at a write that fails. TLS sockets (whose handle
+ * wraps another stream) and anything without a plain handle are read as before.
  */
 export function createReadSlices(sliceMs: number) {
-  /** Held sockets in the order they were held, which is also the order they are due in. */
-  let held: Held[] = [];
+  const buffer = Buffer.allocUnsafe(READ_BYTES);
+  /** Polled sockets in the order they are due: each is queued again a slice after its read. */
+  let queue: Polled[] = [];
   let head = 0;
-  /** Sockets to hold at the next tick. */
-  let toHold: Held[] = [];
-  const holding = new Set<Socket>();
+  const polled = new Set<Socket>();
   let timer: NodeJS.Timeout | undefined;
 
-  const release = ({ socket, handle, onRelease }: Held) => {
-    holding.delete(socket);
-    if (socket.destroyed) return;
-    const status = handle.readStart();
-    if (status !== 0) socket.destroy(new Error(`rover socket: read start failed (${status})`));
-    else onRelease();
+  /** Reads what the kernel holds for `entry`'s socket; false once the socket is done with (ended, failed, closed). */
+  const read = ({ socket, handle, reader }: Polled): boolean => {
+    for (let reads = 0; reads < MAX_READS_PER_SLICE; reads++) {
+      if (socket.destroyed) return false;
+      let count: number;
+      try {
+        count = readSync(handle.fd, buffer, 0, READ_BYTES, null);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EAGAIN') return true;
+        reader.onError(error as NodeJS.ErrnoException);
+        return false;
+      }
+      if (count === 0) {
+        reader.onEnd();
+        return false;
+      }
+      reader.onData(buffer.subarray(0, count));
+      if (count < READ_BYTES) return !socket.destroyed;
+    }
+    return !socket.destroyed;
   };
 
   const tick = () => {
     const now = Date.now();
-    while (head < held.length && (held[head] as Held).dueAt <= now) release(held[head++] as Held);
-    for (const entry of toHold) {
-      const { socket, handle } = entry;
-      if (socket.destroyed || handle.reading === false || handle.readStop() !== 0) holding.delete(socket);
-      else {
+    // Sockets queued again during this tick wait their slice.
+    const end = queue.length;
+    while (head < end && (queue[head] as Polled).dueAt <= now) {
+      const entry = queue[head++] as Polled;
+      if (read(entry)) {
         entry.dueAt = now + sliceMs;
-        held.push(entry);
-      }
+        queue.push(entry);
+      } else polled.delete(entry.socket);
     }
-    toHold = [];
-    if (head > 1_024 && head * 2 > held.length) {
-      held = held.slice(head);
+    if (head > 1_024 && head * 2 > queue.length) {
+      queue = queue.slice(head);
       head = 0;
     }
-    if (holding.size === 0) {
-      held = [];
+    if (polled.size === 0) {
+      queue = [];
       head = 0;
       clearInterval(timer);
       timer = undefined;
@@ -70,27 +93,27 @@ export function createReadSlices(sliceMs: number) {
 
   return {
     /**
-     * Holds `socket` for a slice from the next tick (held already: nothing changes); `onRelease` runs once it reads
-     * again. False when it is read as before (see above).
+     * Stops Node's reads of `socket` and reads it once a slice from now on (polled already: nothing changes). False
+     * when it is read as before (see above).
      */
-    hold(socket: Socket, onRelease: () => void): boolean {
-      if (holding.has(socket)) return true;
+    poll(socket: Socket, reader: SliceReader): boolean {
+      if (polled.has(socket)) return true;
       if (sliceMs <= 0 || socket.destroyed) return false;
       const handle = readHandleOf(socket);
-      if (!handle) return false;
-      holding.add(socket);
-      toHold.push({ socket, handle, onRelease, dueAt: 0 });
+      if (handle?.readStop() !== 0) return false;
+      polled.add(socket);
+      queue.push({ socket, handle, reader, dueAt: Date.now() + sliceMs });
       if (!timer) {
-        // Sockets held within one tick are read again together: short ticks keep each batch of reads small.
+        // Short ticks spread the reads over the slice in small batches.
         timer = setInterval(tick, Math.max(10, Math.min(100, Math.round(sliceMs / 10))));
         timer.unref();
       }
       return true;
     },
 
-    /** Sockets held or about to be. */
-    get heldCount(): number {
-      return holding.size;
+    /** Sockets polled. */
+    get polledCount(): number {
+      return polled.size;
     },
   };
 }
@@ -100,7 +123,7 @@ export type ReadSlices = ReturnType<typeof createReadSlices>;
 function readHandleOf(socket: Socket): ReadHandle | undefined {
   if ((socket as Socket & { encrypted?: boolean }).encrypted) return undefined;
   const handle = (socket as Socket & { _handle?: Partial<ReadHandle> | null })._handle;
-  return typeof handle?.readStart === 'function' && typeof handle.readStop === 'function'
+  return typeof handle?.readStop === 'function' && typeof handle.fd === 'number' && handle.fd >= 0
     ? (handle as ReadHandle)
     : undefined;
 }

@@ -3,7 +3,7 @@ import { forEachNmeaSentence, type Gga, hasGgaPosition, parseGga, parseGgaBytes 
 import type { CatalogNetwork, CatalogStation } from '../streams/catalog';
 import type { Mount, RoverSink } from '../streams/mount';
 import { GgaAccumulator } from './gga-stats';
-import type { ReadSlices } from './read-slices';
+import type { ReadSlices, SliceReader } from './read-slices';
 import type { SessionProgress } from './session-store';
 
 export interface RoverSessionInit {
@@ -23,14 +23,12 @@ export interface RoverSessionInit {
   clientAddress: string;
   userAgent: string;
   maxQueueBytes: number;
-  /** Reads the socket in slices once the rover's position is known (decision 0080); unset: every read at once. */
+  /** Reads the socket in slices once the rover's position is known (decisions 0080, 0088); unset: every read at once. */
   reads?: ReadSlices;
 }
 
 type PositionedGga = Gga & { latitude: number; longitude: number };
 const EMPTY = new Uint8Array(0);
-/** A hang-up seen this soon after a release came during the slice (decision 0080). */
-const LATE_NOTICE_MS = 1_000;
 
 export interface RoverSessionEvents {
   onPosition(session: RoverSession, gga: PositionedGga): void;
@@ -64,16 +62,14 @@ export class RoverSession implements RoverSink {
   #closeReason: string | undefined;
   #nmeaRest: Uint8Array = EMPTY;
   readonly #events: RoverSessionEvents;
-  /** Read slices (decision 0080): whether the socket is held, and whether the next read is the one after a slice. */
-  #isHeld = false;
-  #isReadLate = false;
-  #releasedAt = 0;
-  /** Set when the rover went away unseen while held: where its GGA time ends. */
+  /** Read slices (decisions 0080, 0088): whether the socket is read once a slice, by the shared timer. */
+  #isPolled = false;
+  /** Set when the rover went away unseen between reads: where its GGA time ends. */
   #ggaEndsAt: number | undefined;
-  readonly #onReleased = () => {
-    this.#isHeld = false;
-    this.#isReadLate = true;
-    this.#releasedAt = Date.now();
+  readonly #sliceReader: SliceReader = {
+    onData: (chunk) => this.receive(chunk, true),
+    onEnd: () => this.close('client-closed'),
+    onError: (error) => this.close(closeReasonOf(error)),
   };
 
   constructor(init: RoverSessionInit, events: RoverSessionEvents) {
@@ -129,10 +125,9 @@ export class RoverSession implements RoverSink {
   close(reason: string): void {
     if (this.#closeReason !== undefined) return;
     this.#closeReason = reason;
-    // Gone while held: noticed only at the read after the slice or at a failed write, not when it left.
+    // Gone while read in slices: noticed only at the slice's read or at a failed write, not when it left.
     const isRoverGone = reason === 'client-closed' || reason === 'client-error';
-    if (isRoverGone && (this.#isHeld || Date.now() - this.#releasedAt < LATE_NOTICE_MS))
-      this.#ggaEndsAt = this.gga.endOf(Date.now());
+    if (isRoverGone && this.#isPolled) this.#ggaEndsAt = this.gga.endOf(Date.now());
     clearTimeout(this.accessTimer);
     this.init.socket.destroy();
     this.#events.onClose(this, reason);
@@ -149,7 +144,7 @@ export class RoverSession implements RoverSink {
       lastHeight: this.lastPosition?.height ?? null,
       distanceToBaseM: this.distanceToBaseM,
       stationId: this.stationId,
-      ggaStats: this.gga.snapshot(this.#ggaEndsAt ?? Date.now()),
+      ggaStatsJson: this.gga.toJson(this.#ggaEndsAt ?? Date.now()),
     };
   }
 
@@ -160,11 +155,12 @@ export class RoverSession implements RoverSink {
     this.#record([gga], Date.now(), false, hasGgaPosition(gga) ? gga : undefined, sentence);
   }
 
-  /** Bytes from the rover: GGA lines (anything else is ignored), parsed where they lie in the read. */
-  receive(chunk: Buffer): void {
+  /**
+   * Bytes from the rover: GGA lines (anything else is ignored), parsed where they lie in the read. `isLate`: a slice's
+   * read, whose sentences were sent up to a slice before (`chunk` is lent: nothing here keeps it).
+   */
+  receive(chunk: Buffer, isLate = false): void {
     if (this.#closeReason !== undefined) return;
-    const isLate = this.#isReadLate;
-    this.#isReadLate = false;
     const input = this.#nmeaRest.length === 0 ? chunk : Buffer.concat([this.#nmeaRest, chunk]);
     const read: Gga[] = [];
     let positioned: PositionedGga | undefined;
@@ -185,8 +181,8 @@ export class RoverSession implements RoverSink {
     const sentence = positioned && input.toString('latin1', positionedAt, positionedEnd);
     this.#record(read, Date.now(), isLate, positioned, sentence);
     // With its position known (AUTO's base, an nmea=1 upstream), the rover's next GGA can wait for a slice.
-    if (this.lastPosition !== null && this.#closeReason === undefined && this.init.reads)
-      this.#isHeld = this.init.reads.hold(this.init.socket, this.#onReleased);
+    if (this.lastPosition !== null && !this.#isPolled && this.#closeReason === undefined && this.init.reads)
+      this.#isPolled = this.init.reads.poll(this.init.socket, this.#sliceReader);
   }
 
   /**
@@ -214,7 +210,7 @@ export class RoverSession implements RoverSink {
 
 /**
  * EPIPE on a write means the rover had closed its side (the kernel answers EPIPE only after the rover's FIN): closed
- * by the receiver, as the read would have said had the socket not been held for its slice.
+ * by the receiver, as the read would have said had it come before the write.
  */
 function closeReasonOf(error: NodeJS.ErrnoException): string {
   return error.code === 'EPIPE' && error.syscall === 'write' ? 'client-closed' : 'client-error';

@@ -160,6 +160,9 @@ describe('rover streams', () => {
     expect(row.lastHeight).toBeCloseTo(50, 3);
     expect(row.distanceToBaseM).toBeGreaterThan(9_500);
     expect(row.distanceToBaseM).toBeLessThan(9_700);
+    // The fix health as stored (decision 0088): sparse histograms, the last state, the time of the one GGA interval.
+    expect(row.ggaStats).toMatchObject({ sats: { '12': 2 }, hdop: { '10': 2 }, age: {}, last: 'single' });
+    expect((row.ggaStats as { fixMs: { single: number } }).fixMs.single).toBeGreaterThan(0);
     client.close();
   });
 });

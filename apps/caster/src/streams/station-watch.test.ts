@@ -132,7 +132,7 @@ describe('after a crash', () => {
         lastHeight: null,
         distanceToBaseM: null,
         stationId: null,
-        ggaStats: null,
+        ggaStatsJson: null,
       },
     ]);
     const [progressed] = await database.db.select().from(schema.casterSessions).where(eq(schema.casterSessions.id, id));
