@@ -1,7 +1,7 @@
 // What a rover's GGA costs the caster beyond the socket read (issue 33, decisions 0079 and 0080), measured in-process:
 // finding the sentence in the bytes read and parsing it (as RoverSession.receive does, one sentence per read and
 // five per read as a 5 s read slice carries them), the aggregation (GgaAccumulator.add per GGA) and what each
-// progress write adds per session (snapshot + JSON).
+// progress write adds per session (the stored JSON, decision 0088).
 // Usage: npm run bench:gga   (prints one JSON line)
 import { forEachNmeaSentence, nmeaChecksum, parseGgaBytes } from '@fixpoint/rtcm';
 import { GgaAccumulator } from '../../apps/caster/src/sessions/gga-stats';
@@ -32,7 +32,7 @@ const results = Object.fromEntries([
   time('ggaPathInSliceNs', () => forEachNmeaSentence(slice, parse), 5),
   time('aggregateNs', (i) => accumulator.add(parsed[i % 3] as NonNullable<(typeof parsed)[0]>, i * 1000)),
   time('progressSnapshotNs', (i) => {
-    sink += JSON.stringify(accumulator.snapshot(i * 1000)).length;
+    sink += accumulator.toJson(i * 1000)?.length ?? 0;
   }),
 ]);
 console.log(JSON.stringify({ ...results, sentences: N, sink: sink > 0 }));

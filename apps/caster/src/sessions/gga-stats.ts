@@ -137,12 +137,17 @@ export class GgaAccumulator {
     const last = this.#lastState;
     if (last === null) return null;
     const { fixMs, firstFixS, age, sats, hdop } = this.#stats;
+    const fixed = fixMs.fixed;
+    const float = fixMs.float;
+    const dgps = fixMs.dgps;
+    const single = fixMs.single;
+    const none = fixMs.none;
     const extra = this.#sinceLast(now);
-    const ms = (state: FixState) => fixMs[state] + (state === last ? extra : 0);
     return (
-      `{"fixMs":{"fixed":${ms('fixed')},"float":${ms('float')},"dgps":${ms('dgps')},"single":${ms('single')},` +
-      `"none":${ms('none')}},"firstFixS":${firstFixS ?? 'null'},"age":${sparseJson(age)},"sats":${sparseJson(sats)},` +
-      `"hdop":${sparseJson(hdop)},"last":"${last}"}`
+      `{"fixMs":{"fixed":${last === 'fixed' ? fixed + extra : fixed},"float":${last === 'float' ? float + extra : float},` +
+      `"dgps":${last === 'dgps' ? dgps + extra : dgps},"single":${last === 'single' ? single + extra : single},` +
+      `"none":${last === 'none' ? none + extra : none}},"firstFixS":${firstFixS ?? 'null'},"age":${sparseJson(age)},` +
+      `"sats":${sparseJson(sats)},"hdop":${sparseJson(hdop)},"last":"${last}"}`
     );
   }
 
