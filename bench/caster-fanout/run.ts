@@ -5,8 +5,9 @@
 // shows: compare a run with and without --record. --gga makes every rover send a GGA sentence once a second while
 // measured, starting 8 s before (issue 33: the caster parses it and aggregates the fix health): compare a run with
 // and without --gga.
-// --read-slice S: rover sockets unread for S seconds between reads once their position is known (decision 0080;
-// default the caster's, 5 s; 0 reads every GGA as it comes).
+// --read-slice S: rover sockets unread for S seconds between reads once their position is known (decisions 0080,
+// 0088; default the caster's; 0 reads every GGA as it comes). --seconds N: measure N seconds (default 20); with
+// long slices, measure a whole number of them, so each rover's slice reads fall in the window as often as usual.
 // The rovers are spread over K load-generator processes (load-process.ts, default 1), each on its own local
 // address 127.0.0.(2+i), so no one process reads every socket and no one address runs out of ephemeral ports.
 // Reports connects per second, p50/p99 latency (source write in this process -> rover read in a load process,
@@ -17,6 +18,7 @@ import { dirname, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { encodeFrame } from '@fixpoint/rtcm';
+import { defaultCasterOptions } from '../../apps/caster/src/config';
 import { cpuTimes, rssKb } from '../proc';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -36,11 +38,16 @@ const sliceAt = args.indexOf('--read-slice');
 const readSliceSeconds = sliceAt === -1 ? undefined : Number(args.splice(sliceAt, 2)[1]);
 if (workers > 1 && (isRecording || extraSources > 0 || readSliceSeconds !== undefined))
   throw new Error('--record, --sources and --read-slice need one worker');
+const secondsAt = args.indexOf('--seconds');
+const seconds = secondsAt === -1 ? 20 : Number(args.splice(secondsAt, 2)[1]);
 const ggaAt = args.indexOf('--gga');
 const withGga = ggaAt !== -1 && args.splice(ggaAt, 1).length === 1;
 const counts = args.map(Number).filter((n) => n > 0);
-/** With --gga, rovers send GGA this long before the measurement starts: longer than the caster's 5 s read slice. */
-const GGA_LEAD_MS = 8_000;
+/**
+ * With --gga, rovers send GGA this long before the measurement starts: longer than a read slice, so every rover is
+ * in its steady rhythm of slice reads when it starts.
+ */
+const ggaLeadMs = Math.max(8_000, (readSliceSeconds ?? defaultCasterOptions.roverReadSliceMs / 1000) * 1000 + 3_000);
 
 /** CPU seconds (user + system, and system alone: the kernel's share, socket reads and writes) and RSS. */
 function procStats(pidOrPids: number | number[]): { cpu: number; systemCpu: number; rssKb: number } {
@@ -160,14 +167,13 @@ async function measure(rovers: number) {
   if (withGga) {
     // Steady state: every rover's first GGA (read at once, decision 0080) and a read slice before the measurement.
     for (const load of loads) load.stdin.write('GGA\n');
-    await new Promise((r) => setTimeout(r, GGA_LEAD_MS));
+    await new Promise((r) => setTimeout(r, ggaLeadMs));
   }
   const warm = procStats(caster.pids);
   for (const load of loads) load.stdin.write('START\n');
   // On stderr, for a profiler started from outside (perf record -p, say) to take the measured seconds alone.
   console.error(`measuring: caster pid ${caster.pids.join(',')}`);
-  // 1 KB/s: 8 frames of ~128 B per second, as one write per second (one epoch), for 20 s.
-  const seconds = 20;
+  // 1 KB/s: 8 frames of ~128 B per second, as one write per second (one epoch), for `seconds`.
   for (let s = 0; s < seconds; s++) {
     const epoch = Buffer.concat(Array.from({ length: 8 }, (_, k) => timedFrame(s * 8 + k)));
     for (const base of [source, ...extras]) base.write(epoch);
@@ -189,6 +195,7 @@ async function measure(rovers: number) {
     gga: withGga,
     ...(readSliceSeconds !== undefined && { readSliceSeconds }),
     sources: 1 + extraSources,
+    seconds,
     connectsPerSecond: Math.round(rovers / connectSeconds),
     p50Ms: Number(pick(0.5).toFixed(2)),
     p99Ms: Number(pick(0.99).toFixed(2)),

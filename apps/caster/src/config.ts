@@ -139,7 +139,10 @@ export interface CasterOptions {
   relayBackoffMinMs: number;
   relayBackoffMaxMs: number;
   relayGgaIntervalMs: number;
-  /** How long a rover's socket goes unread between reads once its position is known (decision 0080); 0: never. */
+  /**
+   * How long a rover's socket goes unread between reads once its position is known (decisions 0080, 0088); 0: read
+   * as it comes. Rovers of relay networks are read at least every relayGgaIntervalMs, for an nmea=1 upstream.
+   */
   roverReadSliceMs: number;
   /** NTRIP over TLS: a second port with the same protocol handling (PEM contents, not paths). */
   tls?: { port: number; cert: string | Buffer; key: string | Buffer };
@@ -178,7 +181,7 @@ export const defaultCasterOptions: CasterOptions = {
   relayBackoffMinMs: 1_000,
   relayBackoffMaxMs: 60_000,
   relayGgaIntervalMs: 10_000,
-  roverReadSliceMs: 5_000,
+  roverReadSliceMs: 30_000,
 };
 
 export class CasterEnvError extends Error {

@@ -222,6 +222,7 @@ export function wireCaster(deps: WiringDependencies) {
     instance: options.instance,
     maxQueueBytes: options.maxQueueBytes,
     readSliceMs: options.roverReadSliceMs,
+    relayGgaIntervalMs: options.relayGgaIntervalMs,
     brandName: options.brandName,
     portalUrl: options.portalUrl,
     ...(options.staticLanguage && { staticLanguage: options.staticLanguage }),

@@ -46,6 +46,8 @@ beforeAll(async () => {
     relayBackoffMaxMs: 400,
     relaySilenceMs: 1_500,
     relayGgaIntervalMs: GGA_INTERVAL_MS,
+    // Rovers elsewhere are read once a minute; a relay network's are read as often as their GGA may go upstream.
+    roverReadSliceMs: 60_000,
   });
 }, 30_000);
 

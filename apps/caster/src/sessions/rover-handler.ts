@@ -47,8 +47,10 @@ export interface RoverHandlerDependencies {
   sourcetableOptions: () => SourcetableOptions;
   instance: string;
   maxQueueBytes: number;
-  /** How long a rover's socket goes unread between reads once its position is known (decision 0080); 0: never. */
+  /** How long a rover's socket goes unread between reads once its position is known (decisions 0080, 0088). */
   readSliceMs: number;
+  /** How often a relayed rover's GGA may go upstream: its socket is read at least this often. */
+  relayGgaIntervalMs: number;
   brandName: string;
   portalUrl: string;
   /** The brand's static language; otherwise the browser page follows Accept-Language. */
@@ -65,6 +67,8 @@ export interface RoverHandlerDependencies {
 export function createRoverHandler(deps: RoverHandlerDependencies) {
   const { metrics, logger } = deps;
   const reads = createReadSlices(deps.readSliceMs);
+  // A relay network's rover may feed an nmea=1 upstream, which gets its GGA every relayGgaIntervalMs at most.
+  const relayReads = createReadSlices(Math.min(deps.readSliceMs, deps.relayGgaIntervalMs));
 
   const sendSourcetable = async (socket: Socket, head: GetHead) => {
     const catalog = await deps.catalog.get();
@@ -158,7 +162,7 @@ export function createRoverHandler(deps: RoverHandlerDependencies) {
         clientAddress: socket.remoteAddress ?? '',
         userAgent: head.userAgent,
         maxQueueBytes: deps.maxQueueBytes,
-        reads,
+        reads: target.network.kind === 'relay' ? relayReads : reads,
       },
       {
         onPosition: (s, gga) => {
