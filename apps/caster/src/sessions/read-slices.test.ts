@@ -159,9 +159,10 @@ describe('rover sockets read in slices (decisions 0080, 0088)', () => {
       ['reset', 'client-error'],
     ] as const) {
       // A long slice: the corrections written, not the next read, find the rover gone.
-      const { client, session, closed } = await connectRover(60_000);
+      const { client, session, closed, reads } = await connectRover(60_000);
       client.write(gga(0));
       await eventually(() => session.lastPosition !== null);
+      expect(reads.polledCount).toBe(1);
       await sleep(100);
       if (hangUp === 'close') client.destroy();
       else client.resetAndDestroy();
@@ -172,6 +173,8 @@ describe('rover sockets read in slices (decisions 0080, 0088)', () => {
         return closed.length === 1;
       }, 5_000);
       expect(closed).toEqual([reason]);
+      // Let go of at once, not at the slice's end a minute later.
+      expect(reads.polledCount).toBe(0);
     }
   });
 

@@ -23,6 +23,13 @@ interface Polled {
   dueAt: number;
 }
 
+/** An entry whose socket was forgotten: it waits out its place in the queue without holding the session. */
+const FORGOTTEN: Omit<Polled, 'dueAt'> = {
+  socket: { destroyed: true } as Socket,
+  handle: { readStop: () => 0, fd: -1 },
+  reader: { onData: () => {}, onEnd: () => {}, onError: () => {} },
+};
+
 /** One read takes at most this much; a rover that sent more is read again at once, up to MAX_READS_PER_SLICE. */
 const READ_BYTES = 64 * 1024;
 const MAX_READS_PER_SLICE = 4;
@@ -43,7 +50,7 @@ export function createReadSlices(sliceMs: number) {
   /** Polled sockets in the order they are due: each is queued again a slice after its read. */
   let queue: Polled[] = [];
   let head = 0;
-  const polled = new Set<Socket>();
+  const polled = new Map<Socket, Polled>();
   let timer: NodeJS.Timeout | undefined;
 
   /** Reads what the kernel holds for `entry`'s socket; false once the socket is done with (ended, failed, closed). */
@@ -101,14 +108,26 @@ export function createReadSlices(sliceMs: number) {
       if (sliceMs <= 0 || socket.destroyed) return false;
       const handle = readHandleOf(socket);
       if (handle?.readStop() !== 0) return false;
-      polled.add(socket);
-      queue.push({ socket, handle, reader, dueAt: Date.now() + sliceMs });
+      const entry = { socket, handle, reader, dueAt: Date.now() + sliceMs };
+      polled.set(socket, entry);
+      queue.push(entry);
       if (!timer) {
         // Short ticks spread the reads over the slice in small batches.
         timer = setInterval(tick, Math.max(10, Math.min(100, Math.round(sliceMs / 10))));
         timer.unref();
       }
       return true;
+    },
+
+    /**
+     * A closed session's socket: its queue entry lets go of it and of the session at once, rather than at its next
+     * slice (with 30 s slices and rovers reconnecting in numbers, that would keep many closed sessions in memory).
+     */
+    forget(socket: Socket): void {
+      const entry = polled.get(socket);
+      if (!entry) return;
+      polled.delete(socket);
+      Object.assign(entry, FORGOTTEN);
     },
 
     /** Sockets polled. */

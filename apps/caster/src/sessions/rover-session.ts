@@ -128,6 +128,7 @@ export class RoverSession implements RoverSink {
     // Gone while read in slices: noticed only at the slice's read or at a failed write, not when it left.
     const isRoverGone = reason === 'client-closed' || reason === 'client-error';
     if (isRoverGone && this.#isPolled) this.#ggaEndsAt = this.gga.endOf(Date.now());
+    if (this.#isPolled) this.init.reads?.forget(this.init.socket);
     clearTimeout(this.accessTimer);
     this.init.socket.destroy();
     this.#events.onClose(this, reason);
