@@ -39,10 +39,12 @@ export {
   type BuildGgaInput,
   buildGga,
   type Gga,
+  type GgaFix,
   hasGgaPosition,
   nmeaChecksum,
   parseGga,
   parseGgaBytes,
+  readGgaFix,
 } from './nmea';
 export {
   extractNmeaSentences,

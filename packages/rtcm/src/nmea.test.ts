@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildGga, type Gga, hasGgaPosition, nmeaChecksum, parseGga, parseGgaBytes } from './nmea';
+import {
+  buildGga,
+  type Gga,
+  type GgaFix,
+  hasGgaPosition,
+  nmeaChecksum,
+  parseGga,
+  parseGgaBytes,
+  readGgaFix,
+} from './nmea';
 
 const withChecksum = (body: string): string => `$${body}*${nmeaChecksum(body)}`;
 
@@ -146,53 +155,92 @@ describe('parseGgaBytes', () => {
 
   it('gives exactly what the regular-expression parser it replaced gave, on valid and broken sentences alike', () => {
     // The parser before decision 0080, kept here as the reference: split, regular expressions and Number().
-    let seed = 33;
-    const random = (n: number) => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-      return seed % n;
-    };
-    const alphabet = '0123456789012345678901234567890123456789,.*-+NSEWMAGPaf $\r\t\u00e9';
-    const seeds = [
-      sentence,
-      withChecksum('GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,'),
-      withChecksum('GPGGA,235947.00,,,,,0,00,99.99,,,,,,'),
-      withChecksum('GPGGA,120000,807.5,N,131.5,E,5,05,1,-1.25,M,+.5,M,12.,ABCD,extra,fields'),
-      withChecksum('GPGGA,000000.000001,8959.99999999999999999,N,17959.123456789012345678901,E,2,99,.5,0,M,-0,M,0,'),
-      '$GPGGA,120000,5200.000,N,00500.000,E,1,10,1.0,0.0,M,0.0,M,,',
-      withChecksum('GPGGA,235960.99,9000.000,S,18000.0,W,0004,40,9.9,9999.999,M,-99.9,M,99,0'),
-      withChecksum('GPGGA,000061,8959.9,N,1.00,E,1,1,1,1,M,1,M,1,1'),
-      // More digits than a double holds exactly: Number() rounds once, digit by digit arithmetic would twice.
-      withChecksum('GPGGA,120000,5207.9814549739187929,N,00400.5,E,1,8,1,115.174331743312114681,M,1,M,,'),
-    ];
     let compared = 0;
     let valid = 0;
-    for (const base of seeds) {
-      for (let round = 0; round < 1_000; round++) {
-        let text = base;
-        for (let edits = 1 + random(3); edits > 0; edits--) {
-          const at = random(text.length + 1);
-          const char = alphabet[random(alphabet.length)] as string;
-          const kind = random(3);
-          text =
-            kind === 0
-              ? text.slice(0, at) + char + text.slice(at + 1)
-              : kind === 1
-                ? text.slice(0, at) + char + text.slice(at)
-                : text.slice(0, at) + text.slice(at + 1);
-        }
-        // Mostly with a checksum that fits the edited body, so the fields themselves are what is tested.
-        const star = text.indexOf('*');
-        if (round % 4 !== 0 && text.startsWith('$') && star !== -1)
-          text = `$${withChecksum(text.slice(1, star)).slice(1)}`;
-        expect(parseGga(text), text).toEqual(referenceParseGga(text));
-        if (referenceParseGga(text)) valid++;
-        compared++;
-      }
+    for (const text of editedSentences(sentence)) {
+      expect(parseGga(text), text).toEqual(referenceParseGga(text));
+      if (referenceParseGga(text)) valid++;
+      compared++;
     }
-    expect(compared).toBe(seeds.length * 1_000);
+    expect(compared).toBe(9_000);
     expect(valid).toBeGreaterThan(1_000);
   });
 });
+
+describe('readGgaFix', () => {
+  it('reads the fix-health fields of every sentence parseGga reads, as parseGga reads them, and refuses what it refuses but for a bad position or height', () => {
+    const into: GgaFix = { quality: -1, time: null, satellites: null, hdop: null, ageOfDifferential: null };
+    let accepted = 0;
+    let positionOnly = 0;
+    for (const text of editedSentences(
+      withChecksum('GNGGA,001122.50,3203.94995,S,03446.42914,W,4,12,0.6,10.2,M,18.1,M,1.0,0042'),
+    )) {
+      const bytes = Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
+      const gga = text.split('').some((c) => c.charCodeAt(0) > 0xff) ? null : parseGga(text);
+      const isRead = readGgaFix(bytes, 0, bytes.length, into);
+      if (gga) {
+        expect(isRead, text).toBe(true);
+        const { quality, time, satellites, hdop, ageOfDifferential } = gga;
+        expect(into, text).toEqual({ quality, time, satellites, hdop, ageOfDifferential });
+        accepted++;
+      } else if (isRead) positionOnly++;
+    }
+    expect(accepted).toBeGreaterThan(1_000);
+    // Sentences it reads that parseGga refuses, for fields it does not read (coordinates, heights).
+    expect(positionOnly).toBeGreaterThan(0);
+    expect(
+      readGgaFix(
+        Uint8Array.from('$GPGGB,1*00', (c) => c.charCodeAt(0)),
+        0,
+        11,
+        into,
+      ),
+    ).toBe(false);
+  });
+});
+
+/** 9,000 sentences: nine seeds, each edited 1,000 times (a character changed, added or removed, up to three times). */
+function* editedSentences(sentence: string): Generator<string> {
+  let seed = 33;
+  const random = (n: number) => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed % n;
+  };
+  const alphabet = '0123456789012345678901234567890123456789,.*-+NSEWMAGPaf $\r\t\u00e9';
+  const seeds = [
+    sentence,
+    withChecksum('GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,'),
+    withChecksum('GPGGA,235947.00,,,,,0,00,99.99,,,,,,'),
+    withChecksum('GPGGA,120000,807.5,N,131.5,E,5,05,1,-1.25,M,+.5,M,12.,ABCD,extra,fields'),
+    withChecksum('GPGGA,000000.000001,8959.99999999999999999,N,17959.123456789012345678901,E,2,99,.5,0,M,-0,M,0,'),
+    '$GPGGA,120000,5200.000,N,00500.000,E,1,10,1.0,0.0,M,0.0,M,,',
+    withChecksum('GPGGA,235960.99,9000.000,S,18000.0,W,0004,40,9.9,9999.999,M,-99.9,M,99,0'),
+    withChecksum('GPGGA,000061,8959.9,N,1.00,E,1,1,1,1,M,1,M,1,1'),
+    // More digits than a double holds exactly: Number() rounds once, digit by digit arithmetic would twice.
+    withChecksum('GPGGA,120000,5207.9814549739187929,N,00400.5,E,1,8,1,115.174331743312114681,M,1,M,,'),
+  ];
+  for (const base of seeds) {
+    for (let round = 0; round < 1_000; round++) {
+      let text = base;
+      for (let edits = 1 + random(3); edits > 0; edits--) {
+        const at = random(text.length + 1);
+        const char = alphabet[random(alphabet.length)] as string;
+        const kind = random(3);
+        text =
+          kind === 0
+            ? text.slice(0, at) + char + text.slice(at + 1)
+            : kind === 1
+              ? text.slice(0, at) + char + text.slice(at)
+              : text.slice(0, at) + text.slice(at + 1);
+      }
+      // Mostly with a checksum that fits the edited body, so the fields themselves are what is tested.
+      const star = text.indexOf('*');
+      if (round % 4 !== 0 && text.startsWith('$') && star !== -1)
+        text = `$${withChecksum(text.slice(1, star)).slice(1)}`;
+      yield text;
+    }
+  }
+}
 
 function referenceParseGga(sentence: string): Gga | null {
   const body = referenceBody(sentence.trim());

@@ -107,6 +107,49 @@ export function parseGgaBytes(bytes: Uint8Array, start = 0, end = bytes.length):
   };
 }
 
+/** What fix health reads of a GGA (issue 33): the fields of Gga it aggregates. */
+export interface GgaFix {
+  quality: number;
+  time: number | null;
+  satellites: number | null;
+  hdop: number | null;
+  ageOfDifferential: number | null;
+}
+
+/**
+ * The fix-health fields of the GGA in `bytes[start, end)`, read into `into` without allocating (decision 0088): for
+ * the sentences of a read before its newest, whose positions nobody uses. True when the sentence is a GGA with a
+ * right checksum whose quality, time, satellites, HDOP and correction age read as parseGgaBytes reads them; its
+ * coordinates, heights and station are neither read nor checked, so it accepts every sentence parseGgaBytes accepts,
+ * and the rare one whose position alone is malformed.
+ */
+export function readGgaFix(bytes: Uint8Array, start: number, end: number, into: GgaFix): boolean {
+  while (start < end && isSpace(bytes[start] as number)) start++;
+  while (end > start && isSpace(bytes[end - 1] as number)) end--;
+  if (start === end || bytes[start] !== DOLLAR) return false;
+  const count = splitCheckedBody(bytes, start + 1, end);
+  if (count < 7 || !isGgaAddress(bytes)) return false;
+  const quality = integerField(bytes, 6);
+  const time = timeField(bytes);
+  const satellites = decimalField(bytes, 7);
+  const hdop = decimalField(bytes, 8);
+  const ageOfDifferential = decimalField(bytes, 13);
+  if (
+    Number.isNaN(quality) ||
+    Number.isNaN(time) ||
+    Number.isNaN(satellites) ||
+    Number.isNaN(hdop) ||
+    Number.isNaN(ageOfDifferential)
+  )
+    return false;
+  into.quality = quality;
+  into.time = time;
+  into.satellites = satellites;
+  into.hdop = hdop;
+  into.ageOfDifferential = ageOfDifferential;
+  return true;
+}
+
 /** A GGA position worth acting on (e.g. for nearest-base selection): a fix, with coordinates, not 0/0. */
 export function hasGgaPosition(gga: Gga): gga is Gga & { latitude: number; longitude: number } {
   if (gga.quality === 0 || gga.latitude === null || gga.longitude === null) return false;

@@ -78,26 +78,28 @@ export class GgaAccumulator {
   }
 
   /**
-   * The GGA of one socket read, oldest first (decision 0080). A read that came after the socket was held for a
-   * slice (`isLate`) carries sentences sent up to a slice earlier: each is dated on from the GGA before it by its own
-   * UTC time, so the time between them is the rover's however late they were read (never after the read). Where
-   * the times cannot say (one missing, not advancing, or more than MAX_CREDIT_MS apart), and for reads as they
-   * came, each is dated back from the read (sentAt).
+   * The first `count` GGA of one socket read, oldest first (decision 0080). A slice's read (`isLate`) carries
+   * sentences sent up to a slice earlier: each is dated on from the GGA before it by its own UTC time, so the time
+   * between them is the rover's however late they were read (never after the read). Where the times cannot say
+   * (one missing, not advancing, or more than MAX_CREDIT_MS apart), and for reads as they came, each is dated back
+   * from the read (sentAt).
    */
-  addRead(read: readonly AccumulatedGga[], readAt: number, isLate: boolean): void {
-    const forward = isLate ? this.#datesOn(read, readAt) : undefined;
-    const lastTime = read[read.length - 1]?.time ?? null;
-    read.forEach((gga, i) => {
+  addRead(read: readonly AccumulatedGga[], readAt: number, isLate: boolean, count = read.length): void {
+    const forward = isLate ? this.#datesOn(read, count, readAt) : undefined;
+    const lastTime = read[count - 1]?.time ?? null;
+    for (let i = 0; i < count; i++) {
+      const gga = read[i] as AccumulatedGga;
       this.add(gga, forward?.[i] ?? sentAt(gga.time, lastTime, readAt));
-    });
+    }
   }
 
-  #datesOn(read: readonly AccumulatedGga[], readAt: number): number[] | undefined {
+  #datesOn(read: readonly AccumulatedGga[], count: number, readAt: number): number[] | undefined {
     if (this.#lastState === null) return undefined;
     let at = this.#lastAt;
     let time = this.#lastTime;
     const dates: number[] = [];
-    for (const gga of read) {
+    for (let i = 0; i < count; i++) {
+      const gga = read[i] as AccumulatedGga;
       if (time === null || gga.time === null) return undefined;
       const step = stepMs(time, gga.time);
       if (step === 0 || step > MAX_CREDIT_MS) return undefined;

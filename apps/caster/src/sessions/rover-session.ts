@@ -1,5 +1,13 @@
 import type { Socket } from 'node:net';
-import { forEachNmeaSentence, type Gga, hasGgaPosition, parseGga, parseGgaBytes } from '@fixpoint/rtcm';
+import {
+  forEachNmeaSentence,
+  type Gga,
+  type GgaFix,
+  hasGgaPosition,
+  parseGga,
+  parseGgaBytes,
+  readGgaFix,
+} from '@fixpoint/rtcm';
 import type { CatalogNetwork, CatalogStation } from '../streams/catalog';
 import type { Mount, RoverSink } from '../streams/mount';
 import { GgaAccumulator } from './gga-stats';
@@ -29,6 +37,15 @@ export interface RoverSessionInit {
 
 type PositionedGga = Gga & { latitude: number; longitude: number };
 const EMPTY = new Uint8Array(0);
+/**
+ * Scratch space of `receive`, shared by every session (a read is handled at once, and its fixes are aggregated
+ * before anything else can run): where the read's sentences lie, their fix-health fields, and which sentence each
+ * fix came from. A slice's read carries dozens of sentences; none of them becomes an object (decision 0088).
+ */
+const sentenceStarts: number[] = [];
+const sentenceEnds: number[] = [];
+const fixes: GgaFix[] = [];
+const fixSentence: number[] = [];
 
 export interface RoverSessionEvents {
   onPosition(session: RoverSession, gga: PositionedGga): void;
@@ -153,7 +170,7 @@ export class RoverSession implements RoverSink {
   onGgaSentence(sentence: string): void {
     const gga = parseGga(sentence);
     if (!gga) return;
-    this.#record([gga], Date.now(), false, hasGgaPosition(gga) ? gga : undefined, sentence);
+    this.#record([gga], 1, Date.now(), false, hasGgaPosition(gga) ? gga : undefined, sentence);
   }
 
   /**
@@ -163,42 +180,60 @@ export class RoverSession implements RoverSink {
   receive(chunk: Buffer, isLate = false): void {
     if (this.#closeReason !== undefined) return;
     const input = this.#nmeaRest.length === 0 ? chunk : Buffer.concat([this.#nmeaRest, chunk]);
-    const read: Gga[] = [];
-    let positioned: PositionedGga | undefined;
-    let positionedAt = 0;
-    let positionedEnd = 0;
-    const restStart = forEachNmeaSentence(input, (bytes, start, end) => {
-      const gga = parseGgaBytes(bytes, start, end);
-      if (!gga) return;
-      read.push(gga);
-      if (!hasGgaPosition(gga)) return;
-      positioned = gga;
-      positionedAt = start;
-      positionedEnd = end;
+    let count = 0;
+    const restStart = forEachNmeaSentence(input, (_, start, end) => {
+      sentenceStarts[count] = start;
+      sentenceEnds[count] = end;
+      count++;
     });
     // Copy the short rest out: keeping a view would pin the whole read buffer.
     this.#nmeaRest = restStart === -1 ? EMPTY : Uint8Array.from(input.subarray(restStart));
-    if (read.length === 0) return;
-    const sentence = positioned && input.toString('latin1', positionedAt, positionedEnd);
-    this.#record(read, Date.now(), isLate, positioned, sentence);
+    // Every GGA counts in the fix health; only the newest position is used (the ones before it are out of date), so
+    // only the newest sentences are parsed whole, back to the first with a position: usually just the last.
+    let fixCount = 0;
+    for (let i = 0; i < count; i++) {
+      const fix = (fixes[fixCount] ??= {
+        quality: 0,
+        time: null,
+        satellites: null,
+        hdop: null,
+        ageOfDifferential: null,
+      });
+      if (!readGgaFix(input, sentenceStarts[i] as number, sentenceEnds[i] as number, fix)) continue;
+      fixSentence[fixCount++] = i;
+    }
+    if (fixCount === 0) return;
+    let positioned: PositionedGga | undefined;
+    let sentence: string | undefined;
+    for (let k = fixCount - 1; k >= 0 && !positioned; k--) {
+      if ((fixes[k] as GgaFix).quality === 0) continue;
+      const start = sentenceStarts[fixSentence[k] as number] as number;
+      const end = sentenceEnds[fixSentence[k] as number] as number;
+      const gga = parseGgaBytes(input, start, end);
+      if (!gga || !hasGgaPosition(gga)) continue;
+      positioned = gga;
+      sentence = input.toString('latin1', start, end);
+    }
+    this.#record(fixes, fixCount, Date.now(), isLate, positioned, sentence);
     // With its position known (AUTO's base, an nmea=1 upstream), the rover's next GGA can wait for a slice.
     if (this.lastPosition !== null && !this.#isPolled && this.#closeReason === undefined && this.init.reads)
       this.#isPolled = this.init.reads.poll(this.init.socket, this.#sliceReader);
   }
 
   /**
-   * The GGA of one read, oldest first: each counts in the fix health (dated by their own UTC times, see
-   * GgaAccumulator.addRead); the newest position is the one kept and routed (the ones before it are out of date).
+   * The first `count` GGA of one read, oldest first: each counts in the fix health (dated by their own UTC times, see
+   * GgaAccumulator.addRead); the newest position is the one kept and routed.
    */
   #record(
-    read: readonly Gga[],
+    read: readonly GgaFix[],
+    count: number,
     readAt: number,
     isLate: boolean,
     positioned: PositionedGga | undefined,
     sentence: string | undefined,
   ): void {
-    this.gga.addRead(read, readAt, isLate);
-    this.ggaCount += read.length;
+    this.gga.addRead(read, readAt, isLate, count);
+    this.ggaCount += count;
     this.lastGgaAt = new Date(readAt);
     this.isDirty = true;
     if (!positioned) return;
