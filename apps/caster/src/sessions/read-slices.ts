@@ -39,7 +39,7 @@ const MAX_READS_PER_SLICE = 4;
  * the caster a wake-up, a read, a Buffer and a stream callback per sentence, as much as the corrections it gets.
  * `poll` stops Node's reads of the socket for good; from then on one shared timer reads it once a slice, with one
  * synchronous `read` into a buffer lent to the reader, and the slice's sentences come in one chunk. The kernel keeps
- * what arrives meanwhile (five GGA are about 400 bytes), and a socket that Node does not read is not watched for
+ * what arrives meanwhile (thirty GGA are about 2.4 KB), and a socket that Node does not read is not watched for
  * input at all: no event-loop wake-up, no epoll registration to undo and redo per slice, no Buffer per read.
  *
  * A hang-up is seen at the next read (a slice later at most), or at a write that fails. TLS sockets (whose handle
