@@ -67,11 +67,7 @@ const talkers = new Map<number, string>();
  * every rover's GGA with it straight from the bytes read.
  */
 export function parseGgaBytes(bytes: Uint8Array, start = 0, end = bytes.length): Gga | null {
-  while (start < end && isSpace(bytes[start] as number)) start++;
-  while (end > start && isSpace(bytes[end - 1] as number)) end--;
-  if (start === end || bytes[start] !== DOLLAR) return null;
-  const count = splitCheckedBody(bytes, start + 1, end);
-  if (count < 7 || !isGgaAddress(bytes)) return null;
+  if (!splitGga(bytes, start, end)) return null;
 
   const quality = integerField(bytes, 6);
   const time = timeField(bytes);
@@ -124,11 +120,7 @@ export interface GgaFix {
  * and the rare one whose position alone is malformed.
  */
 export function readGgaFix(bytes: Uint8Array, start: number, end: number, into: GgaFix): boolean {
-  while (start < end && isSpace(bytes[start] as number)) start++;
-  while (end > start && isSpace(bytes[end - 1] as number)) end--;
-  if (start === end || bytes[start] !== DOLLAR) return false;
-  const count = splitCheckedBody(bytes, start + 1, end);
-  if (count < 7 || !isGgaAddress(bytes)) return false;
+  if (!splitGga(bytes, start, end)) return false;
   const quality = integerField(bytes, 6);
   const time = timeField(bytes);
   const satellites = decimalField(bytes, 7);
@@ -148,6 +140,17 @@ export function readGgaFix(bytes: Uint8Array, start: number, end: number, into: 
   into.hdop = hdop;
   into.ageOfDifferential = ageOfDifferential;
   return true;
+}
+
+/**
+ * Whether `bytes[start, end)` (surrounding ASCII whitespace ignored) is a GGA sentence with a right checksum (when it
+ * has one) and at least seven fields; where its fields lie is then in fieldStarts and fieldEnds.
+ */
+function splitGga(bytes: Uint8Array, start: number, end: number): boolean {
+  while (start < end && isSpace(bytes[start] as number)) start++;
+  while (end > start && isSpace(bytes[end - 1] as number)) end--;
+  if (start === end || bytes[start] !== DOLLAR) return false;
+  return splitCheckedBody(bytes, start + 1, end) >= 7 && isGgaAddress(bytes);
 }
 
 /** A GGA position worth acting on (e.g. for nearest-base selection): a fix, with coordinates, not 0/0. */
