@@ -4,8 +4,9 @@
 // fix fields, the newest parsed whole, the aggregation), the aggregation (GgaAccumulator.add per GGA) and what each
 // progress write adds per session (the stored JSON, decision 0088).
 // Usage: npm run bench:gga   (prints one JSON line)
-import { forEachNmeaSentence, nmeaChecksum, parseGgaBytes } from '@fixpoint/rtcm';
+
 import type { Socket } from 'node:net';
+import { forEachNmeaSentence, nmeaChecksum, parseGgaBytes } from '@fixpoint/rtcm';
 import { GgaAccumulator } from '../../apps/caster/src/sessions/gga-stats';
 import { RoverSession, type RoverSessionInit } from '../../apps/caster/src/sessions/rover-session';
 
@@ -17,7 +18,9 @@ const singles = [4, 5, 1].map((quality) => Buffer.from(sentence(quality, 0)));
 const slice = Buffer.from([0, 1, 2, 3, 4].map((second) => sentence(second % 3 === 0 ? 5 : 4, second)).join(''));
 /** A 30 s slice's read, as the caster's session gets it (decision 0088): 30 sentences a second apart. */
 const longSlice = Buffer.from(
-  Array.from({ length: 30 }, (_, k) => sentence(k % 3 === 0 ? 5 : 4, k).replace('0956', k < 10 ? '0956' : '0957')).join(''),
+  Array.from({ length: 30 }, (_, k) => sentence(k % 3 === 0 ? 5 : 4, k).replace('0956', k < 10 ? '0956' : '0957')).join(
+    '',
+  ),
 );
 // A session on a stand-in socket (the session only listens to it): receive() is the whole path of a read, from
 // finding the sentences to the fix health and the routed position.

@@ -192,13 +192,9 @@ export class RoverSession implements RoverSink {
     // only the newest sentences are parsed whole, back to the first with a position: usually just the last.
     let fixCount = 0;
     for (let i = 0; i < count; i++) {
-      const fix = (fixes[fixCount] ??= {
-        quality: 0,
-        time: null,
-        satellites: null,
-        hdop: null,
-        ageOfDifferential: null,
-      });
+      if (fixes.length === fixCount)
+        fixes.push({ quality: 0, time: null, satellites: null, hdop: null, ageOfDifferential: null });
+      const fix = fixes[fixCount] as GgaFix;
       if (!readGgaFix(input, sentenceStarts[i] as number, sentenceEnds[i] as number, fix)) continue;
       fixSentence[fixCount++] = i;
     }
