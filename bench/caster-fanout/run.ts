@@ -3,8 +3,8 @@
 // default 1000 5000). --record turns the RTCM archive on (decision 0044; caster-process.ts; a segment every 5 s
 // unless given), --sources S adds S more bases streaming 1 KB/s each without rovers, so recording's per-source cost
 // shows: compare a run with and without --record. --gga makes every rover send a GGA sentence once a second while
-// measured, starting 8 s before (issue 33: the caster parses it and aggregates the fix health): compare a run with
-// and without --gga.
+// measured, starting a read slice and 3 s before (issue 33: the caster parses it and aggregates the fix health):
+// compare a run with and without --gga.
 // --read-slice S: rover sockets unread for S seconds between reads once their position is known (decisions 0080,
 // 0088; default the caster's; 0 reads every GGA as it comes). --seconds N: measure N seconds (default 20); with
 // long slices, measure a whole number of them, so each rover's slice reads fall in the window as often as usual.

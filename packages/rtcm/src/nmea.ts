@@ -67,27 +67,15 @@ const talkers = new Map<number, string>();
  * every rover's GGA with it straight from the bytes read.
  */
 export function parseGgaBytes(bytes: Uint8Array, start = 0, end = bytes.length): Gga | null {
-  if (!splitGga(bytes, start, end)) return null;
-
-  const quality = integerField(bytes, 6);
-  const time = timeField(bytes);
+  if (!readGgaFix(bytes, start, end, scratchFix)) return null;
   const latitude = coordinateField(bytes, 2, 90, 0x4e, 0x53);
   const longitude = coordinateField(bytes, 4, 180, 0x45, 0x57);
-  if (Number.isNaN(quality) || Number.isNaN(time) || Number.isNaN(latitude) || Number.isNaN(longitude)) return null;
+  if (Number.isNaN(latitude) || Number.isNaN(longitude)) return null;
   if ((latitude === null) !== (longitude === null)) return null;
-  const satellites = decimalField(bytes, 7);
-  const hdop = decimalField(bytes, 8);
   const altitude = decimalField(bytes, 9);
   const geoidSeparation = decimalField(bytes, 11);
-  const ageOfDifferential = decimalField(bytes, 13);
-  if (
-    Number.isNaN(satellites) ||
-    Number.isNaN(hdop) ||
-    Number.isNaN(altitude) ||
-    Number.isNaN(geoidSeparation) ||
-    Number.isNaN(ageOfDifferential)
-  )
-    return null;
+  if (Number.isNaN(altitude) || Number.isNaN(geoidSeparation)) return null;
+  const { quality, time, satellites, hdop, ageOfDifferential } = scratchFix;
   return {
     talker: talkerOf(bytes),
     time,
@@ -112,15 +100,21 @@ export interface GgaFix {
   ageOfDifferential: number | null;
 }
 
+/** parseGgaBytes reads these fields through readGgaFix, then the position. */
+const scratchFix: GgaFix = { quality: 0, time: null, satellites: null, hdop: null, ageOfDifferential: null };
+
 /**
  * The fix-health fields of the GGA in `bytes[start, end)`, read into `into` without allocating (decision 0088): for
- * the sentences of a read before its newest, whose positions nobody uses. True when the sentence is a GGA with a
- * right checksum whose quality, time, satellites, HDOP and correction age read as parseGgaBytes reads them; its
- * coordinates, heights and station are neither read nor checked, so it accepts every sentence parseGgaBytes accepts,
- * and the rare one whose position alone is malformed.
+ * the sentences of a read before its newest, whose positions nobody uses, and parseGgaBytes's first step. True when
+ * the sentence is a GGA with a right checksum whose quality, time, satellites, HDOP and correction age are
+ * well-formed; its coordinates, heights and station are neither read nor checked, so it accepts every sentence
+ * parseGgaBytes accepts, and the rare one whose position alone is malformed.
  */
 export function readGgaFix(bytes: Uint8Array, start: number, end: number, into: GgaFix): boolean {
-  if (!splitGga(bytes, start, end)) return false;
+  while (start < end && isSpace(bytes[start] as number)) start++;
+  while (end > start && isSpace(bytes[end - 1] as number)) end--;
+  if (start === end || bytes[start] !== DOLLAR) return false;
+  if (splitCheckedBody(bytes, start + 1, end) < 7 || !isGgaAddress(bytes)) return false;
   const quality = integerField(bytes, 6);
   const time = timeField(bytes);
   const satellites = decimalField(bytes, 7);
@@ -140,17 +134,6 @@ export function readGgaFix(bytes: Uint8Array, start: number, end: number, into: 
   into.hdop = hdop;
   into.ageOfDifferential = ageOfDifferential;
   return true;
-}
-
-/**
- * Whether `bytes[start, end)` (surrounding ASCII whitespace ignored) is a GGA sentence with a right checksum (when it
- * has one) and at least seven fields; where its fields lie is then in fieldStarts and fieldEnds.
- */
-function splitGga(bytes: Uint8Array, start: number, end: number): boolean {
-  while (start < end && isSpace(bytes[start] as number)) start++;
-  while (end > start && isSpace(bytes[end - 1] as number)) end--;
-  if (start === end || bytes[start] !== DOLLAR) return false;
-  return splitCheckedBody(bytes, start + 1, end) >= 7 && isGgaAddress(bytes);
 }
 
 /** A GGA position worth acting on (e.g. for nearest-base selection): a fix, with coordinates, not 0/0. */

@@ -112,15 +112,11 @@ export const emptyGgaStats = (): GgaStats => ({
 
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-/** Adds stored counts, dense (an array) or sparse (an object by bin index), into `into`; the rest is ignored. */
+/**
+ * Adds stored counts, dense (an array) or sparse (an object by bin index), into `into`: both are read by their keys,
+ * and what is not a bin of `into` with a count is ignored.
+ */
 const addInto = (into: number[], from: unknown) => {
-  if (Array.isArray(from)) {
-    for (let i = 0; i < into.length && i < from.length; i++) {
-      const value: unknown = from[i];
-      if (isCount(value)) into[i] = (into[i] ?? 0) + value;
-    }
-    return;
-  }
   if (typeof from !== 'object' || from === null) return;
   for (const [key, value] of Object.entries(from)) {
     const i = Number(key);

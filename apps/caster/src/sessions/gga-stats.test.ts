@@ -1,4 +1,11 @@
-import { addGgaStats, correctionAgeEdges, emptyGgaStats, histogramPercentile, satelliteEdges } from '@fixpoint/shared';
+import {
+  addGgaStats,
+  correctionAgeEdges,
+  emptyGgaStats,
+  histogramPercentile,
+  type StoredGgaStats,
+  satelliteEdges,
+} from '@fixpoint/shared';
 import { describe, expect, it } from 'vitest';
 import { GgaAccumulator, MAX_CREDIT_MS, sentAt } from './gga-stats';
 
@@ -52,7 +59,7 @@ describe('GgaAccumulator', () => {
     for (let i = 0; i < 30; i++) acc.add(gga(i < 10 ? 5 : 4, i < 20 ? 1.4 : 25, 14 + (i % 3), 0.9), i * 1000);
     acc.add(gga(2, null, null, null), 30_500);
     const text = acc.toJson(33_000);
-    const stored = JSON.parse(text ?? 'null');
+    const stored: StoredGgaStats = JSON.parse(text ?? 'null');
     expect(stored.sats).toEqual({ '14': 10, '15': 10, '16': 10 });
     expect(stored.age).toEqual({ '1': 20, '10': 10 });
     const merged = emptyGgaStats();

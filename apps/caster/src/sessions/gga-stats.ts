@@ -2,6 +2,7 @@ import {
   binOf,
   correctionAgeEdges,
   emptyGgaStats,
+  type FixMs,
   type FixState,
   fixStateOf,
   type GgaStats,
@@ -123,10 +124,9 @@ export class GgaAccumulator {
    * session written mid-phase or at its end includes its last seconds. Null before the first GGA.
    */
   snapshot(now: number): GgaStats | null {
-    if (this.#lastState === null) return null;
+    const fixMs = this.#fixMsAt(now);
+    if (!fixMs) return null;
     const stats = this.#stats;
-    const fixMs = { ...stats.fixMs };
-    fixMs[this.#lastState] += this.#sinceLast(now);
     return { ...stats, fixMs, age: [...stats.age], sats: [...stats.sats], hdop: [...stats.hdop] };
   }
 
@@ -136,26 +136,22 @@ export class GgaAccumulator {
    * cost the progress write (decision 0088).
    */
   toJson(now: number): string | null {
-    const last = this.#lastState;
-    if (last === null) return null;
-    const { fixMs, firstFixS, age, sats, hdop } = this.#stats;
-    const fixed = fixMs.fixed;
-    const float = fixMs.float;
-    const dgps = fixMs.dgps;
-    const single = fixMs.single;
-    const none = fixMs.none;
-    const extra = this.#sinceLast(now);
+    const fixMs = this.#fixMsAt(now);
+    if (!fixMs) return null;
+    const { firstFixS, age, sats, hdop, last } = this.#stats;
     return (
-      `{"fixMs":{"fixed":${last === 'fixed' ? fixed + extra : fixed},"float":${last === 'float' ? float + extra : float},` +
-      `"dgps":${last === 'dgps' ? dgps + extra : dgps},"single":${last === 'single' ? single + extra : single},` +
-      `"none":${last === 'none' ? none + extra : none}},"firstFixS":${firstFixS ?? 'null'},"age":${sparseJson(age)},` +
-      `"sats":${sparseJson(sats)},"hdop":${sparseJson(hdop)},"last":"${last}"}`
+      `{"fixMs":{"fixed":${fixMs.fixed},"float":${fixMs.float},"dgps":${fixMs.dgps},"single":${fixMs.single},` +
+      `"none":${fixMs.none}},"firstFixS":${firstFixS ?? 'null'},"age":${sparseJson(age)},"sats":${sparseJson(sats)},` +
+      `"hdop":${sparseJson(hdop)},"last":"${last}"}`
     );
   }
 
-  /** The time since the latest GGA, credited to its state up to MAX_CREDIT_MS. */
-  #sinceLast(now: number): number {
-    return Math.min(Math.max(now - this.#lastAt, 0), MAX_CREDIT_MS);
+  /** Time per fix state as of `now`: the time since the latest GGA counts in its state, up to MAX_CREDIT_MS. */
+  #fixMsAt(now: number): FixMs | null {
+    if (this.#lastState === null) return null;
+    const fixMs = { ...this.#stats.fixMs };
+    fixMs[this.#lastState] += Math.min(Math.max(now - this.#lastAt, 0), MAX_CREDIT_MS);
+    return fixMs;
   }
 }
 
