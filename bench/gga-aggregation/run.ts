@@ -25,7 +25,7 @@ const longSlice = Buffer.from(
 // A session on a stand-in socket (the session only listens to it): receive() is the whole path of a read, from
 // finding the sentences to the fix health and the routed position.
 const session = new RoverSession(
-  { socket: { on: () => {} } as unknown as Socket, startedAt: new Date() } as unknown as RoverSessionInit,
+  { socket: { on: () => {} } as unknown as Socket, network: { kind: 'hosted' } } as unknown as RoverSessionInit,
   { onPosition: () => {}, onBytesOut: () => {}, onClose: () => {} },
 );
 const N = 300_000;

@@ -119,6 +119,33 @@ describe('rover sockets read in slices (decisions 0080, 0088)', () => {
     expect(reads.polledCount).toBe(1);
   });
 
+  it('writes fix health with the periodic progress only when GGA came since, and in full at the close (decision 0089)', async () => {
+    const { client, session } = await connectRover();
+    const at = (second: number, latitude: number) =>
+      `${buildGga({ latitude, longitude: 4.5, altitude: 10, time: NOON + second, quality: 4 })}\r\n`;
+    client.write(at(0, 52.1));
+    await eventually(() => session.ggaCount === 1);
+    const position = session.lastPosition;
+    expect(JSON.parse(session.periodicProgress().ggaStatsJson ?? 'null')?.last).toBe('fixed');
+    // Nothing new: the stored aggregates stay as they are (the write leaves them), the rest is written.
+    const unchanged = session.periodicProgress();
+    expect(unchanged.ggaStatsJson).toBeNull();
+    expect(unchanged.lastLatitude).toBeCloseTo(52.1, 9);
+    expect(session.progress().ggaStatsJson).not.toBeNull();
+    // Its write failed: the next one has them again.
+    session.progressNotWritten();
+    expect(session.periodicProgress().ggaStatsJson).not.toBeNull();
+    expect(session.periodicProgress().ggaStatsJson).toBeNull();
+
+    client.write(at(1, 52.2) + at(2, 52.3));
+    await eventually(() => session.ggaCount === 3, 5_000);
+    expect(JSON.parse(session.periodicProgress().ggaStatsJson ?? 'null')?.fixMs.fixed).toBeGreaterThan(0);
+    // The newest position, in the one object the session keeps; no sentence kept off a relay network.
+    expect(session.lastPosition).toBe(position);
+    expect(session.lastPosition?.latitude).toBeCloseTo(52.3, 9);
+    expect(session.lastGgaSentence).toBeNull();
+  });
+
   it('counts the time between GGA read late by their own times, as if each had been read as it came', async () => {
     const { client, session } = await connectRover(1_000);
     // Five a second, each with its time: fixed from 0 to 1 s, float from 1 to 2 s, single at 2 s.

@@ -62,9 +62,15 @@ export class RoverSession implements RoverSink {
   readonly init: RoverSessionInit;
   bytesSent = 0;
   ggaCount = 0;
-  lastGgaAt: Date | null = null;
-  /** The latest GGA with a position, as sent: a relay forwards it to an nmea=1 upstream. */
+  /**
+   * The latest GGA with a position, as sent: a relay forwards it to an nmea=1 upstream. Kept on relay networks only,
+   * the one place it is used.
+   */
   lastGgaSentence: string | null = null;
+  /**
+   * The latest position, one object updated in place. What a read replaces lives a slice (30 s) and dies in the old
+   * generation: replaced objects were most of the garbage GGA added to the major GC's work (decision 0089).
+   */
   lastPosition: { latitude: number; longitude: number; height: number | null } | null = null;
   distanceToBaseM: number | null = null;
   stationId: string | null;
@@ -77,6 +83,11 @@ export class RoverSession implements RoverSink {
   /** Fix health from the rover's GGA (issue 33): aggregates only, written with the progress. */
   readonly gga = new GgaAccumulator(this.startedAt.getTime());
   #closeReason: string | undefined;
+  /** When the latest GGA was read, epoch ms (0: none yet); a number, not a Date, for the reason above. */
+  #lastGgaAt = 0;
+  readonly #keepsSentence: boolean;
+  /** ggaCount as of the last progress taken. */
+  #ggaCountWritten = 0;
   #nmeaRest: Uint8Array = EMPTY;
   readonly #events: RoverSessionEvents;
   /** Read slices (decisions 0080, 0088): whether the socket is read once a slice, by the shared timer. */
@@ -93,6 +104,7 @@ export class RoverSession implements RoverSink {
     this.init = init;
     this.#events = events;
     this.stationId = init.station?.id ?? null;
+    this.#keepsSentence = init.network.kind === 'relay';
     this.accessUntil = init.accessUntil;
     const { socket } = init;
     socket.on('data', (chunk: Buffer) => this.receive(chunk));
@@ -128,6 +140,10 @@ export class RoverSession implements RoverSink {
     return this.#closeReason;
   }
 
+  get lastGgaAt(): Date | null {
+    return this.#lastGgaAt === 0 ? null : new Date(this.#lastGgaAt);
+  }
+
   send(data: Buffer, payloadBytes: number): void {
     const { socket } = this.init;
     if (this.#closeReason !== undefined) return;
@@ -151,7 +167,28 @@ export class RoverSession implements RoverSink {
     this.#events.onClose(this, reason);
   }
 
+  /** Everything the session's row records, fix health as of now: for its close. */
   progress(): SessionProgress {
+    return this.#progressWith(this.gga.toJson(this.#ggaEndsAt ?? Date.now()));
+  }
+
+  /**
+   * progress() for the periodic write, without fix health when no GGA came since the last (the row keeps what it
+   * has): read in 30 s slices, a rover's aggregates change once a slice, so the stored ones are its totals up to its
+   * latest read; the close writes them as of its end (decision 0089).
+   */
+  periodicProgress(): SessionProgress {
+    return this.ggaCount === this.#ggaCountWritten ? this.#progressWith(null) : this.progress();
+  }
+
+  /** The periodic write of the latest progress failed: the next one writes everything again. */
+  progressNotWritten(): void {
+    this.isDirty = true;
+    this.#ggaCountWritten = -1;
+  }
+
+  #progressWith(ggaStatsJson: string | null): SessionProgress {
+    this.#ggaCountWritten = this.ggaCount;
     return {
       id: this.id,
       bytesSent: this.bytesSent,
@@ -162,7 +199,7 @@ export class RoverSession implements RoverSink {
       lastHeight: this.lastPosition?.height ?? null,
       distanceToBaseM: this.distanceToBaseM,
       stationId: this.stationId,
-      ggaStatsJson: this.gga.toJson(this.#ggaEndsAt ?? Date.now()),
+      ggaStatsJson,
     };
   }
 
@@ -208,7 +245,7 @@ export class RoverSession implements RoverSink {
       const gga = parseGgaBytes(input, start, end);
       if (!gga || !hasGgaPosition(gga)) continue;
       positioned = gga;
-      sentence = input.toString('latin1', start, end);
+      if (this.#keepsSentence) sentence = input.toString('latin1', start, end);
     }
     this.#record(fixes, fixCount, Date.now(), isLate, positioned, sentence);
     // With its position known (AUTO's base, an nmea=1 upstream), the rover's next GGA can wait for a slice.
@@ -230,12 +267,15 @@ export class RoverSession implements RoverSink {
   ): void {
     this.gga.addRead(read, readAt, isLate, count);
     this.ggaCount += count;
-    this.lastGgaAt = new Date(readAt);
+    this.#lastGgaAt = readAt;
     this.isDirty = true;
     if (!positioned) return;
     const height = positioned.altitude === null ? null : positioned.altitude + (positioned.geoidSeparation ?? 0);
-    this.lastPosition = { latitude: positioned.latitude, longitude: positioned.longitude, height };
-    this.lastGgaSentence = sentence ?? null;
+    if (this.lastPosition === null) this.lastPosition = { latitude: 0, longitude: 0, height: null };
+    this.lastPosition.latitude = positioned.latitude;
+    this.lastPosition.longitude = positioned.longitude;
+    this.lastPosition.height = height;
+    if (this.#keepsSentence) this.lastGgaSentence = sentence ?? null;
     this.#events.onPosition(this, positioned);
   }
 }

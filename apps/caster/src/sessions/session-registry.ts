@@ -4,7 +4,7 @@ import { isUserDisabledSql } from '../auth/rover-auth';
 import type { CasterLogger } from '../logger';
 import { type AccessChecker, pairKey } from './access';
 import type { RoverSession } from './rover-session';
-import type { SessionStore } from './session-store';
+import { PROGRESS_BATCH, type SessionStore } from './session-store';
 
 export interface SessionRegistryOptions {
   sessionFlushMs: number;
@@ -136,15 +136,22 @@ export function createSessionRegistry(deps: {
     }
   };
 
+  /**
+   * Writes the sessions' progress a batch at a time, each batch's rows made just before its write: made all at once,
+   * 10,000 sessions' rows lived through every batch's write and reached the old generation (decision 0089).
+   */
   const flush = async () => {
     const dirty = [...sessions].filter((session) => session.isDirty);
-    if (dirty.length === 0) return;
-    for (const session of dirty) session.isDirty = false;
-    try {
-      await store.saveProgress(dirty.map((session) => session.progress()));
-    } catch (error) {
-      for (const session of dirty) session.isDirty = true;
-      logger.error({ err: error }, 'sessions: progress write failed');
+    for (let i = 0; i < dirty.length; i += PROGRESS_BATCH) {
+      const batch = dirty.slice(i, i + PROGRESS_BATCH);
+      for (const session of batch) session.isDirty = false;
+      try {
+        await store.saveProgress(batch.map((session) => session.periodicProgress()));
+      } catch (error) {
+        for (const session of dirty.slice(i)) session.progressNotWritten();
+        logger.error({ err: error }, 'sessions: progress write failed');
+        return;
+      }
     }
   };
 

@@ -27,7 +27,10 @@ export interface SessionProgress {
   lastHeight: number | null;
   distanceToBaseM: number | null;
   stationId: string | null;
-  /** Fix health aggregates (issue 33) as stored (StoredGgaStats), JSON text; null before the first GGA. */
+  /**
+   * Fix health aggregates (issue 33) as stored (StoredGgaStats), JSON text; null before the first GGA, and in a periodic
+   * write when no GGA came since the last (the stored ones stay).
+   */
   ggaStatsJson: string | null;
 }
 
@@ -60,7 +63,8 @@ interface SessionClose {
   endedAt: Date;
 }
 
-const BATCH = 500;
+/** Progress rows per write: one update statement each. */
+export const PROGRESS_BATCH = 500;
 
 const FAILURE_BATCH_MS = 100;
 const MAX_PENDING_FAILURES = 1_000;
@@ -105,9 +109,9 @@ export function createSessionStore(db: Database, loginDb: Database = db): Sessio
     open: (row) => opens.add(row),
 
     async saveProgress(rows) {
-      for (let i = 0; i < rows.length; i += BATCH) {
+      for (let i = 0; i < rows.length; i += PROGRESS_BATCH) {
         const values = `[${rows
-          .slice(i, i + BATCH)
+          .slice(i, i + PROGRESS_BATCH)
           .map((row) => progressJson(row))
           .join(',')}]`;
         await db.execute(sql`
