@@ -49,7 +49,11 @@ export function sentAt(time: number | null, lastTime: number | null, readAt: num
  * per second; `snapshot()` gives what is written with the session's progress.
  */
 export class GgaAccumulator {
-  readonly #stats: GgaStats = emptyGgaStats();
+  /**
+   * Made at the first GGA: most connections in a reconnect storm never send one, and the empty histograms were a
+   * measurable share of a login's cost.
+   */
+  #stats: GgaStats | undefined;
   readonly #startedAt: number;
   #lastState: FixState | null = null;
   #lastAt = 0;
@@ -62,6 +66,7 @@ export class GgaAccumulator {
   }
 
   add(gga: AccumulatedGga, at: number): void {
+    this.#stats ??= emptyGgaStats();
     const stats = this.#stats;
     if (this.#lastState !== null) {
       this.#lastGapMs = Math.max(at - this.#lastAt, 0);
@@ -126,7 +131,7 @@ export class GgaAccumulator {
   snapshot(now: number): GgaStats | null {
     const fixMs = this.#fixMsAt(now);
     if (!fixMs) return null;
-    const stats = this.#stats;
+    const stats = this.#stats as GgaStats;
     return { ...stats, fixMs, age: [...stats.age], sats: [...stats.sats], hdop: [...stats.hdop] };
   }
 
@@ -138,7 +143,7 @@ export class GgaAccumulator {
   toJson(now: number): string | null {
     const fixMs = this.#fixMsAt(now);
     if (!fixMs) return null;
-    const { firstFixS, age, sats, hdop, last } = this.#stats;
+    const { firstFixS, age, sats, hdop, last } = this.#stats as GgaStats;
     return (
       `{"fixMs":{"fixed":${fixMs.fixed},"float":${fixMs.float},"dgps":${fixMs.dgps},"single":${fixMs.single},` +
       `"none":${fixMs.none}},"firstFixS":${firstFixS ?? 'null'},"age":${sparseJson(age)},"sats":${sparseJson(sats)},` +
@@ -148,7 +153,7 @@ export class GgaAccumulator {
 
   /** Time per fix state as of `now`: the time since the latest GGA counts in its state, up to MAX_CREDIT_MS. */
   #fixMsAt(now: number): FixMs | null {
-    if (this.#lastState === null) return null;
+    if (this.#lastState === null || !this.#stats) return null;
     const fixMs = { ...this.#stats.fixMs };
     fixMs[this.#lastState] += Math.min(Math.max(now - this.#lastAt, 0), MAX_CREDIT_MS);
     return fixMs;

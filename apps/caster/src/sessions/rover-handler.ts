@@ -26,7 +26,7 @@ import type { RoverRouter } from '../streams/rover-router';
 import { buildSourcetable, type SourcetableOptions } from '../streams/sourcetable-builder';
 import type { AccessChecker } from './access';
 import { createReadSlices } from './read-slices';
-import { RoverSession } from './rover-session';
+import { RoverSession, type RoverSessionEvents } from './rover-session';
 import type { SessionRegistry } from './session-registry';
 import type { SessionStore } from './session-store';
 
@@ -107,6 +107,25 @@ export function createRoverHandler(deps: RoverHandlerDependencies) {
     );
   };
 
+  /** What every session reports back: one object for all, not three closures made per login. */
+  const sessionEvents: RoverSessionEvents = {
+    onPosition: (s, gga) => {
+      deps.router.onPosition(s, gga);
+      deps.relay?.onRoverPosition(s, s.init.networkStations);
+    },
+    onBytesOut: (count) => {
+      metrics.bytesOut += count;
+    },
+    onClose: (s, reason) => {
+      deps.router.detach(s);
+      deps.relay?.onRoverClosed(s);
+      // An AUTO rover that never sent a usable position got nothing: say so rather than "client-closed".
+      const finalReason = s.isAuto && s.lastPosition === null && reason === 'client-closed' ? 'no-gga' : reason;
+      metrics.roverDropped(finalReason);
+      deps.sessions.remove(s, finalReason);
+    },
+  };
+
   return async function handleGet(socket: Socket, head: GetHead, leftover: Buffer): Promise<void> {
     if (isBrowser(head)) {
       const language = deps.staticLanguage ?? pickLanguage(head.headers['accept-language']);
@@ -164,23 +183,7 @@ export function createRoverHandler(deps: RoverHandlerDependencies) {
         maxQueueBytes: deps.maxQueueBytes,
         reads: target.network.kind === 'relay' ? relayReads : reads,
       },
-      {
-        onPosition: (s, gga) => {
-          deps.router.onPosition(s, gga);
-          deps.relay?.onRoverPosition(s, s.init.networkStations);
-        },
-        onBytesOut: (count) => {
-          metrics.bytesOut += count;
-        },
-        onClose: (s, reason) => {
-          deps.router.detach(s);
-          deps.relay?.onRoverClosed(s);
-          // An AUTO rover that never sent a usable position got nothing: say so rather than "client-closed".
-          const finalReason = s.isAuto && s.lastPosition === null && reason === 'client-closed' ? 'no-gga' : reason;
-          metrics.roverDropped(finalReason);
-          deps.sessions.remove(s, finalReason);
-        },
-      },
+      sessionEvents,
     );
     try {
       await deps.store.open({

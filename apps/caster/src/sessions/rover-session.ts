@@ -94,11 +94,6 @@ export class RoverSession implements RoverSink {
   #isPolled = false;
   /** Set when the rover went away unseen between reads: where its GGA time ends. */
   #ggaEndsAt: number | undefined;
-  readonly #sliceReader: SliceReader = {
-    onData: (chunk) => this.receive(chunk, true),
-    onEnd: () => this.close('client-closed'),
-    onError: (error) => this.close(closeReasonOf(error)),
-  };
 
   constructor(init: RoverSessionInit, events: RoverSessionEvents) {
     this.init = init;
@@ -250,7 +245,16 @@ export class RoverSession implements RoverSink {
     this.#record(fixes, fixCount, Date.now(), isLate, positioned, sentence);
     // With its position known (AUTO's base, an nmea=1 upstream), the rover's next GGA can wait for a slice.
     if (this.lastPosition !== null && !this.#isPolled && this.#closeReason === undefined && this.init.reads)
-      this.#isPolled = this.init.reads.poll(this.init.socket, this.#sliceReader);
+      this.#isPolled = this.init.reads.poll(this.init.socket, this.#sliceReader());
+  }
+
+  /** What the slice timer's reads go to; made when the socket is first polled, not for every login. */
+  #sliceReader(): SliceReader {
+    return {
+      onData: (chunk) => this.receive(chunk, true),
+      onEnd: () => this.close('client-closed'),
+      onError: (error) => this.close(closeReasonOf(error)),
+    };
   }
 
   /**
