@@ -40,11 +40,13 @@ export {
   buildGga,
   type Gga,
   type GgaFix,
+  type GgaFixes,
   hasGgaPosition,
   nmeaChecksum,
   parseGga,
   parseGgaBytes,
   readGgaFix,
+  readGgaFixes,
 } from './nmea';
 export {
   extractNmeaSentences,

@@ -122,9 +122,13 @@ describe('AUTO mountpoint', () => {
     client.write(gga(52.0, 4.252));
     await sleep(300);
     expect(new Set(framesOf(client.received.subarray(14)).stations)).toEqual(new Set([STATION_A]));
-    // Well towards B: switch.
+    // Well towards B: switch. Sent every 200 ms, as a rover sends it: a position read within the re-evaluation
+    // throttle of the last choice only updates the distance, and the next one is what moves the rover.
+    const sender = setInterval(() => client.write(gga(52.0, 4.45)), 200);
     client.write(gga(52.0, 4.45));
-    await client.waitFor(() => framesOf(client.received.subarray(14)).stations.includes(STATION_B), 10_000);
+    await client
+      .waitFor(() => framesOf(client.received.subarray(14)).stations.includes(STATION_B), 10_000)
+      .finally(() => clearInterval(sender));
     // The bases keep streaming, so a read can land inside a frame's delivery: wait for one between frames.
     const { stations, stats } = await eventually(() => {
       const seen = framesOf(client.received.subarray(14));
