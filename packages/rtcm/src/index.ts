@@ -40,13 +40,11 @@ export {
   buildGga,
   type Gga,
   type GgaFix,
-  type GgaFixes,
   hasGgaPosition,
   nmeaChecksum,
   parseGga,
   parseGgaBytes,
   readGgaFix,
-  readGgaFixes,
 } from './nmea';
 export {
   extractNmeaSentences,

@@ -3,15 +3,12 @@ import {
   buildGga,
   type Gga,
   type GgaFix,
-  type GgaFixes,
   hasGgaPosition,
   nmeaChecksum,
   parseGga,
   parseGgaBytes,
   readGgaFix,
-  readGgaFixes,
 } from './nmea';
-import { forEachNmeaSentence } from './nmea-stream';
 
 const withChecksum = (body: string): string => `$${body}*${nmeaChecksum(body)}`;
 
@@ -199,54 +196,6 @@ describe('readGgaFix', () => {
         into,
       ),
     ).toBe(false);
-  });
-});
-
-describe('readGgaFixes', () => {
-  it('finds and reads in one pass what forEachNmeaSentence and readGgaFix find and read in two', () => {
-    const sentences = [
-      ...editedSentences(withChecksum('GNGGA,001122.50,3203.94995,S,03446.42914,W,4,12,0.6,10.2,M,18.1,M,1.0,0042')),
-    ];
-    const valid = [
-      withChecksum('GNGGA,001122.50,3203.94995,S,03446.42914,W,4,12,0.6,10.2,M,18.1,M,1.0,0042'),
-      withChecksum('GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,')
-        .toLowerCase()
-        .replace('$gpgga', '$GPGGA'),
-      '$GPGGA,120000,5200.000,N,00500.000,E,5,10,1.0,0.0,M,0.0,M,2,',
-    ];
-    const endings = ['\r\n', '\n', '\r', ' \r\n', '  \n', '\r\n$GP', 'junk', '\u0001\n', ''];
-    let seed = 7;
-    // The high bits: the low ones of this generator repeat with short periods.
-    const random = (n: number) => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-      return Math.floor(seed / 65_536) % n;
-    };
-    const into: GgaFixes = { count: 0, fixes: [], starts: [], ends: [] };
-    let read = 0;
-    for (let round = 0; round < 2_000; round++) {
-      let text = '';
-      for (let k = 1 + random(30); k > 0; k--) {
-        const sentence = (
-          random(2) === 0 ? sentences[random(sentences.length)] : valid[random(valid.length)]
-        ) as string;
-        text += (random(50) === 0 ? sentence.repeat(4) : sentence) + (endings[random(endings.length)] as string);
-      }
-      const bytes = Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
-      const expected: (GgaFix & { start: number; end: number })[] = [];
-      const fix: GgaFix = { quality: 0, time: null, satellites: null, hdop: null, ageOfDifferential: null };
-      const rest = forEachNmeaSentence(bytes, (_, start, end) => {
-        if (readGgaFix(bytes, start, end, fix)) expected.push({ ...fix, start, end });
-      });
-      expect(readGgaFixes(bytes, into), text).toBe(rest);
-      const actual = into.fixes
-        .slice(0, into.count)
-        .map((entry, i) => ({ ...entry, start: into.starts[i] as number, end: into.ends[i] as number }));
-      expect(actual, text).toEqual(expected);
-      read += expected.length;
-    }
-    // Enough of them read, and enough refused, for the comparison to say something.
-    expect(read).toBeGreaterThan(10_000);
-    expect(read).toBeLessThan(2_000 * 15);
   });
 });
 

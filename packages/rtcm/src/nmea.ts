@@ -1,4 +1,4 @@
-import { asciiText, MAX_NMEA_LINE_LENGTH } from './nmea-stream';
+import { asciiText } from './nmea-stream';
 
 /** A parsed GGA sentence. Empty fields are null. */
 export interface Gga {
@@ -46,9 +46,6 @@ export function parseGga(sentence: string): Gga | null {
 }
 
 const DOLLAR = 0x24;
-const CR = 0x0d;
-const LF = 0x0a;
-const SPACE = 0x20;
 const STAR = 0x2a;
 const COMMA = 0x2c;
 const PLUS = 0x2b;
@@ -117,85 +114,7 @@ export function readGgaFix(bytes: Uint8Array, start: number, end: number, into: 
   while (start < end && isSpace(bytes[start] as number)) start++;
   while (end > start && isSpace(bytes[end - 1] as number)) end--;
   if (start === end || bytes[start] !== DOLLAR) return false;
-  return splitCheckedBody(bytes, start + 1, end) >= 7 && readFixFields(bytes, into);
-}
-
-/** Where a read's GGA lie and what each says of the fix: filled by readGgaFixes, its first `count` entries. */
-export interface GgaFixes {
-  count: number;
-  fixes: GgaFix[];
-  /** Each GGA from its `$` to before its line ending, as forEachNmeaSentence gives it. */
-  starts: number[];
-  ends: number[];
-}
-
-/**
- * forEachNmeaSentence and readGgaFix in one pass over a read (decision 0089): the lines are found as the one finds
- * them, and each line's checksum and fields are taken on the way, so a sentence is scanned once instead of twice.
- * Fills `into` with the GGA whose fix-health fields read, oldest first (its arrays grow as needed and are reused), and
- * answers where the rest to keep starts, or -1, as forEachNmeaSentence does. A line ending in spaces (which
- * readGgaFix trims) is read by readGgaFix itself.
- */
-export function readGgaFixes(bytes: Uint8Array, into: GgaFixes, maxLineLength = MAX_NMEA_LINE_LENGTH): number {
-  into.count = 0;
-  let dollar = -1;
-  let isPrintable = true;
-  let star = -1;
-  let checksum = 0;
-  let count = 0;
-  let fieldStart = 0;
-  for (let i = 0; i < bytes.length; i++) {
-    const byte = bytes[i] as number;
-    if (byte === CR || byte === LF) {
-      if (dollar !== -1 && isPrintable && i - dollar <= maxLineLength) {
-        const fix = nextFix(into);
-        const isRead =
-          bytes[i - 1] === SPACE
-            ? readGgaFix(bytes, dollar, i, fix)
-            : finishSplit(bytes, i, star, checksum, count, fieldStart) >= 7 && readFixFields(bytes, fix);
-        if (isRead) {
-          into.starts[into.count] = dollar;
-          into.ends[into.count] = i;
-          into.count++;
-        }
-      }
-      dollar = -1;
-    } else if (byte === DOLLAR) {
-      dollar = i;
-      isPrintable = true;
-      star = -1;
-      checksum = 0;
-      count = 0;
-      fieldStart = i + 1;
-    } else if (byte < 0x20 || byte > 0x7e) isPrintable = false;
-    else if (dollar !== -1 && star === -1) {
-      if (byte === STAR) star = i;
-      else {
-        checksum ^= byte;
-        if (byte === COMMA) {
-          if (count < GGA_FIELDS) {
-            fieldStarts[count] = fieldStart;
-            fieldEnds[count] = i;
-          }
-          count++;
-          fieldStart = i + 1;
-        }
-      }
-    }
-  }
-  return dollar !== -1 && bytes.length - dollar <= maxLineLength ? dollar : -1;
-}
-
-/** The entry of `into` the next GGA is read into. */
-function nextFix(into: GgaFixes): GgaFix {
-  if (into.fixes.length === into.count)
-    into.fixes.push({ quality: 0, time: null, satellites: null, hdop: null, ageOfDifferential: null });
-  return into.fixes[into.count] as GgaFix;
-}
-
-/** The fix-health fields of the split sentence: readGgaFix's checks and reads after the split. */
-function readFixFields(bytes: Uint8Array, into: GgaFix): boolean {
-  if (!isGgaAddress(bytes)) return false;
+  if (splitCheckedBody(bytes, start + 1, end) < 7 || !isGgaAddress(bytes)) return false;
   const quality = integerField(bytes, 6);
   const time = timeField(bytes);
   const satellites = decimalField(bytes, 7);
@@ -249,29 +168,13 @@ function splitCheckedBody(bytes: Uint8Array, from: number, end: number): number 
     count++;
     fieldStart = i + 1;
   }
-  return finishSplit(bytes, end, i < end ? i : -1, checksum, count, fieldStart);
-}
-
-/**
- * The end of a body's split, its sentence ending at `end`: checks the checksum after `star` (-1: none) against the
- * body's, and marks the last field and the missing ones. Answers the field count, or -1 for a wrong checksum.
- */
-function finishSplit(
-  bytes: Uint8Array,
-  end: number,
-  star: number,
-  checksum: number,
-  count: number,
-  fieldStart: number,
-): number {
-  const bodyEnd = star === -1 ? end : star;
-  if (star !== -1) {
-    if (end - star !== 3) return -1;
-    if (((hexValue(bytes[star + 1] as number) << 4) | hexValue(bytes[star + 2] as number)) !== checksum) return -1;
+  if (i < end) {
+    if (end - i !== 3) return -1;
+    if (((hexValue(bytes[i + 1] as number) << 4) | hexValue(bytes[i + 2] as number)) !== checksum) return -1;
   }
   for (let index = count; index < GGA_FIELDS; index++) {
-    fieldStarts[index] = index === count ? fieldStart : bodyEnd;
-    fieldEnds[index] = bodyEnd;
+    fieldStarts[index] = index === count ? fieldStart : i;
+    fieldEnds[index] = i;
   }
   return count + 1;
 }

@@ -1,12 +1,12 @@
 import type { Socket } from 'node:net';
 import {
+  forEachNmeaSentence,
   type Gga,
   type GgaFix,
-  type GgaFixes,
   hasGgaPosition,
   parseGga,
   parseGgaBytes,
-  readGgaFixes,
+  readGgaFix,
 } from '@fixpoint/rtcm';
 import type { CatalogNetwork, CatalogStation } from '../streams/catalog';
 import type { Mount, RoverSink } from '../streams/mount';
@@ -39,10 +39,13 @@ type PositionedGga = Gga & { latitude: number; longitude: number };
 const EMPTY = new Uint8Array(0);
 /**
  * Scratch space of `receive`, shared by every session (a read is handled at once, and its fixes are aggregated
- * before anything else can run): where the read's GGA lie and their fix-health fields. A slice's read carries dozens
- * of sentences; none of them becomes an object (decisions 0088, 0089).
+ * before anything else can run): where the read's sentences lie, their fix-health fields, and which sentence each
+ * fix came from. A slice's read carries dozens of sentences; none of them becomes an object (decision 0088).
  */
-const read: GgaFixes = { count: 0, fixes: [], starts: [], ends: [] };
+const sentenceStarts: number[] = [];
+const sentenceEnds: number[] = [];
+const fixes: GgaFix[] = [];
+const fixSentence: number[] = [];
 
 export interface RoverSessionEvents {
   onPosition(session: RoverSession, gga: PositionedGga): void;
@@ -209,25 +212,37 @@ export class RoverSession implements RoverSink {
   receive(chunk: Buffer, isLate = false): void {
     if (this.#closeReason !== undefined) return;
     const input = this.#nmeaRest.length === 0 ? chunk : Buffer.concat([this.#nmeaRest, chunk]);
-    const restStart = readGgaFixes(input, read);
+    let count = 0;
+    const restStart = forEachNmeaSentence(input, (_, start, end) => {
+      sentenceStarts[count] = start;
+      sentenceEnds[count] = end;
+      count++;
+    });
     // Copy the short rest out: keeping a view would pin the whole read buffer.
     this.#nmeaRest = restStart === -1 ? EMPTY : Uint8Array.from(input.subarray(restStart));
-    const { count, fixes, starts, ends } = read;
-    if (count === 0) return;
     // Every GGA counts in the fix health; only the newest position is used (the ones before it are out of date), so
     // only the newest sentences are parsed whole, back to the first with a position: usually just the last.
+    let fixCount = 0;
+    for (let i = 0; i < count; i++) {
+      if (fixes.length === fixCount)
+        fixes.push({ quality: 0, time: null, satellites: null, hdop: null, ageOfDifferential: null });
+      const fix = fixes[fixCount] as GgaFix;
+      if (!readGgaFix(input, sentenceStarts[i] as number, sentenceEnds[i] as number, fix)) continue;
+      fixSentence[fixCount++] = i;
+    }
+    if (fixCount === 0) return;
     let positioned: PositionedGga | undefined;
     let sentence: string | undefined;
-    for (let k = count - 1; k >= 0 && !positioned; k--) {
+    for (let k = fixCount - 1; k >= 0 && !positioned; k--) {
       if ((fixes[k] as GgaFix).quality === 0) continue;
-      const start = starts[k] as number;
-      const end = ends[k] as number;
+      const start = sentenceStarts[fixSentence[k] as number] as number;
+      const end = sentenceEnds[fixSentence[k] as number] as number;
       const gga = parseGgaBytes(input, start, end);
       if (!gga || !hasGgaPosition(gga)) continue;
       positioned = gga;
       if (this.#keepsSentence) sentence = input.toString('latin1', start, end);
     }
-    this.#record(fixes, count, Date.now(), isLate, positioned, sentence);
+    this.#record(fixes, fixCount, Date.now(), isLate, positioned, sentence);
     // With its position known (AUTO's base, an nmea=1 upstream), the rover's next GGA can wait for a slice.
     if (this.lastPosition !== null && !this.#isPolled && this.#closeReason === undefined && this.init.reads)
       this.#isPolled = this.init.reads.poll(this.init.socket, this.#sliceReader());
