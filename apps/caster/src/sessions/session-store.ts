@@ -46,7 +46,10 @@ export interface LoginFailureRow {
 export interface SessionStore {
   /** Settles once the row is written: written in batches with the other opens of the moment. */
   open(row: SessionOpenRow): Promise<void>;
-  /** One statement per batch of sessions: with thousands of rovers, one UPDATE each would swamp the database. */
+  /**
+   * One statement for the rows: with thousands of rovers, one UPDATE each would swamp the database. The registry
+   * gives at most PROGRESS_BATCH rows at a time.
+   */
   saveProgress(rows: readonly SessionProgress[]): Promise<void>;
   /** Written in batches with the other closes of the moment, after any open still being written. */
   close(progress: SessionProgress, closeReason: string, endedAt: Date): Promise<void>;
@@ -63,7 +66,7 @@ interface SessionClose {
   endedAt: Date;
 }
 
-/** Progress rows per write: one update statement each. */
+/** Progress rows per statement: the registry makes and writes them a batch at a time (decision 0089). */
 export const PROGRESS_BATCH = 500;
 
 const FAILURE_BATCH_MS = 100;
@@ -109,22 +112,17 @@ export function createSessionStore(db: Database, loginDb: Database = db): Sessio
     open: (row) => opens.add(row),
 
     async saveProgress(rows) {
-      for (let i = 0; i < rows.length; i += PROGRESS_BATCH) {
-        const values = `[${rows
-          .slice(i, i + PROGRESS_BATCH)
-          .map((row) => progressJson(row))
-          .join(',')}]`;
-        await db.execute(sql`
-          update caster_sessions as s set
-            bytes_sent = v.bytes_sent, gga_count = v.gga_count, last_gga_at = v.last_gga_at,
-            last_latitude = v.last_latitude, last_longitude = v.last_longitude, last_height = v.last_height,
-            distance_to_base_m = v.distance_to_base_m, progress_at = now(),
-            gga_stats = coalesce(v.gga_stats, s.gga_stats),
-            -- A station deleted meanwhile is not written (its row is gone; the foreign key would refuse the update).
-            station_id = coalesce((select st.id from stations st where st.id = v.station_id), s.station_id)
-          from jsonb_to_recordset(${values}::jsonb) as v(${progressColumns})
-          where s.id = v.id`);
-      }
+      const values = `[${rows.map((row) => progressJson(row)).join(',')}]`;
+      await db.execute(sql`
+        update caster_sessions as s set
+          bytes_sent = v.bytes_sent, gga_count = v.gga_count, last_gga_at = v.last_gga_at,
+          last_latitude = v.last_latitude, last_longitude = v.last_longitude, last_height = v.last_height,
+          distance_to_base_m = v.distance_to_base_m, progress_at = now(),
+          gga_stats = coalesce(v.gga_stats, s.gga_stats),
+          -- A station deleted meanwhile is not written (its row is gone; the foreign key would refuse the update).
+          station_id = coalesce((select st.id from stations st where st.id = v.station_id), s.station_id)
+        from jsonb_to_recordset(${values}::jsonb) as v(${progressColumns})
+        where s.id = v.id`);
     },
 
     close: (progress, closeReason, endedAt) => closes.add({ progress, closeReason, endedAt }),
